@@ -1,0 +1,111 @@
+/**
+ * The ModelBackend seam: one model, however it is served (in-process GGUF, an OpenAI-compatible
+ * server, or a replayed script). Everything that needs model output goes through `generate`.
+ */
+import type { ChatMessage, ContentPart, ToolDefinition } from "../messages.js";
+
+/** How the model is allowed to answer when tools are offered. */
+export type ToolChoice = "auto" | "required" | "none";
+
+/** `free`: the model writes its native format and we parse it. `constrained`: grammar-constrained calls. */
+export type DecodingMode = "free" | "constrained";
+
+/** Sampling settings. Unset fields take the backend's defaults (temperature 0 = greedy). */
+export interface SamplingSettings {
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  seed?: number;
+}
+
+/** One model call. */
+export interface GenerateRequest {
+  messages: ChatMessage[];
+  tools?: ToolDefinition[];
+  toolChoice?: ToolChoice;
+  sampling?: SamplingSettings;
+  /** Most tokens to generate; the backend's default when unset. */
+  maxTokens?: number;
+  decoding?: DecodingMode;
+  /** The sample this call belongs to (the replay backend serves scripted outputs by it). */
+  sampleId?: string;
+}
+
+/** Why generation ended. `tool-calls`: the reply holds at least one call. */
+export type FinishReason = "stop" | "tool-calls" | "length" | "error";
+
+/** Token counts for one call. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Timings measured by edgecall itself, in milliseconds, for one call. */
+export interface GenerateTiming {
+  /** Time to first generated token, from the start of `generate`. */
+  firstTokenMs: number;
+  /** Whole call. */
+  totalMs: number;
+  /** Prompt evaluation (prefill), where the backend can separate it. */
+  prefillMs?: number;
+  /** Token generation after the first token, where the backend can separate it. */
+  decodeMs?: number;
+  /** Model load, on the first call of a backend that loads lazily. */
+  loadMs?: number;
+}
+
+/** What one model call produced. */
+export interface GenerateResult {
+  /** The model's raw output text, exactly as generated (tool-call markup included). */
+  rawText: string;
+  /** Parsed parts in order: text, reasoning, tool calls, and tool-call errors with their raw text. */
+  parts: ContentPart[];
+  finishReason: FinishReason;
+  usage: TokenUsage;
+  timing: GenerateTiming;
+  /** The prompt text as rendered for the model, where the backend renders it. */
+  renderedPrompt?: string;
+  /** For the replay backend and tests: free-form backend details. */
+  details?: Record<string, unknown>;
+}
+
+/** Streaming events, for UIs. The final event carries the whole result. */
+export type StreamEvent = { type: "text-delta"; text: string } | { type: "finish"; result: GenerateResult };
+
+/** Per-call options that are not part of the request itself. */
+export interface GenerateOptions {
+  signal?: AbortSignal;
+}
+
+/** Facts about a backend and its model, recorded as provenance. */
+export interface BackendInfo {
+  /** `llama-cpp`, `openai-compatible` or `replay`. */
+  backend: string;
+  /** Backend library or server version where known. */
+  backendVersion?: string;
+  /** The model name or file path. */
+  model: string;
+  /** Tool-call format used to parse output, where the backend parses. */
+  format?: string;
+  /** True when the weights are random (synthesised): every output that shows numbers says so. */
+  randomWeights?: boolean;
+  /** Extra provenance (architecture, quantisation, device, sha256 ...). */
+  [key: string]: unknown;
+}
+
+/** A model, however it is served. */
+export interface ModelBackend {
+  readonly info: BackendInfo;
+  /** One model call. Rejects only with harness errors (`EdgecallError`); malformed output is data. */
+  generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
+  /** The same call, streamed. Optional: callers fall back to `generate`. */
+  stream?(request: GenerateRequest, options?: GenerateOptions): AsyncIterable<StreamEvent>;
+  /** Frees the model and its resources. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** The finish reason implied by parsed parts, when generation itself stopped normally. */
+export function finishReasonFor(parts: readonly ContentPart[], stoppedOnLength: boolean): FinishReason {
+  if (stoppedOnLength) return "length";
+  return parts.some((part) => part.type === "tool-call") ? "tool-calls" : "stop";
+}

@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { isEdgecallError } from "../errors.js";
+import { parseModelSpec } from "./model-spec.js";
+
+describe("parseModelSpec", () => {
+  it("reads each kind of spec", () => {
+    assert.deepEqual(parseModelSpec("demo"), { kind: "demo" });
+    assert.deepEqual(parseModelSpec("models/q.gguf"), { kind: "gguf", path: "models/q.gguf" });
+    assert.deepEqual(parseModelSpec("openai:http://127.0.0.1:8080/v1#qwen"), {
+      kind: "openai",
+      baseUrl: "http://127.0.0.1:8080/v1",
+      model: "qwen",
+    });
+    assert.deepEqual(parseModelSpec("openai:https://host/v1/"), {
+      kind: "openai",
+      baseUrl: "https://host/v1",
+      model: "default",
+    });
+    assert.deepEqual(parseModelSpec("replay:out.jsonl"), { kind: "replay", path: "out.jsonl", delayMs: 0 });
+    assert.deepEqual(parseModelSpec("replay:out.jsonl?delayMs=25"), {
+      kind: "replay",
+      path: "out.jsonl",
+      delayMs: 25,
+    });
+  });
+
+  it("rejects bad specs naming the spec and the reason", () => {
+    const cases: Array<[string, RegExp]> = [
+      ["", /empty/],
+      ["openai:not a url#m", /not a URL/],
+      ["openai:ftp://host/v1#m", /http or https/],
+      ["openai:http://host/v1#", /empty model name/],
+      ["replay:", /missing file path/],
+      ["replay:a.jsonl?delayMs=abc", /delayMs must be a whole number/],
+      ["replay:a.jsonl?speed=2", /unknown replay option 'speed'/],
+      ["http://127.0.0.1:8080/v1", /openai: prefix/],
+    ];
+    for (const [spec, pattern] of cases) {
+      assert.throws(
+        () => parseModelSpec(spec),
+        (error: unknown) => isEdgecallError(error, "invalid-model-spec") && pattern.test(error.message),
+        spec,
+      );
+    }
+  });
+});

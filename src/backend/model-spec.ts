@@ -1,0 +1,61 @@
+/**
+ * Model spec strings (DESIGN.md's CLI contract): a path to a `.gguf` file,
+ * `openai:URL#MODEL`, `replay:FILE.jsonl[?delayMs=N]`, or `demo`.
+ */
+import { EdgecallError } from "../errors.js";
+
+/** A parsed model spec. */
+export type ModelSpec =
+  | { kind: "gguf"; path: string }
+  | { kind: "openai"; baseUrl: string; model: string }
+  | { kind: "replay"; path: string; delayMs: number }
+  | { kind: "demo" };
+
+function invalid(spec: string, why: string): EdgecallError {
+  return new EdgecallError("invalid-model-spec", `invalid model spec '${spec}': ${why}`, { subject: spec });
+}
+
+/** Parses a model spec string. Throws `invalid-model-spec` naming the spec and what is wrong. */
+export function parseModelSpec(spec: string): ModelSpec {
+  const trimmed = spec.trim();
+  if (trimmed === "") throw invalid(spec, "empty");
+  if (trimmed === "demo") return { kind: "demo" };
+  if (trimmed.startsWith("openai:")) {
+    const rest = trimmed.slice("openai:".length);
+    const hash = rest.lastIndexOf("#");
+    const url = hash === -1 ? rest : rest.slice(0, hash);
+    const model = hash === -1 ? "default" : rest.slice(hash + 1);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw invalid(spec, `'${url}' is not a URL (expected e.g. openai:http://127.0.0.1:8080/v1#qwen)`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      throw invalid(spec, `URL must be http or https, got ${parsed.protocol}`);
+    }
+    if (model === "") throw invalid(spec, "empty model name after '#'");
+    return { kind: "openai", baseUrl: url.replace(/\/+$/, ""), model };
+  }
+  if (trimmed.startsWith("replay:")) {
+    const rest = trimmed.slice("replay:".length);
+    const question = rest.indexOf("?");
+    const path = question === -1 ? rest : rest.slice(0, question);
+    if (path === "") throw invalid(spec, "missing file path (expected replay:FILE.jsonl)");
+    let delayMs = 0;
+    if (question !== -1) {
+      const query = new URLSearchParams(rest.slice(question + 1));
+      for (const key of query.keys()) {
+        if (key !== "delayMs") throw invalid(spec, `unknown replay option '${key}' (known: delayMs)`);
+      }
+      const raw = query.get("delayMs") ?? "";
+      if (!/^\d+$/.test(raw)) throw invalid(spec, `delayMs must be a whole number of milliseconds, got '${raw}'`);
+      delayMs = Number.parseInt(raw, 10);
+    }
+    return { kind: "replay", path, delayMs };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
+    throw invalid(spec, "a URL needs the openai: prefix (openai:URL#MODEL)");
+  }
+  return { kind: "gguf", path: trimmed };
+}

@@ -1,0 +1,70 @@
+/**
+ * Opens a ModelBackend from a model spec. Each backend's module is imported only when used, so
+ * commands that never touch a GGUF file never load node-llama-cpp.
+ */
+import { statSync } from "node:fs";
+import { EdgecallError } from "../errors.js";
+import type { FormatName, ToolCallFormat } from "../formats/tool-call-format.js";
+import type { ModelBackend } from "./model-backend.js";
+import { type ModelSpec, parseModelSpec } from "./model-spec.js";
+
+/** Options that apply to some backends; each backend ignores what it does not use. */
+export interface OpenModelOptions {
+  /** Tool-call format name; for GGUF files the default is detected from the chat template. */
+  format?: string;
+  gpu?: "auto" | "off";
+  threads?: number;
+  contextSize?: number;
+}
+
+async function formatByName(name: string): Promise<ToolCallFormat> {
+  const { getFormat } = await import("../formats/registry.js");
+  return getFormat(name);
+}
+
+async function openGguf(path: string, options: OpenModelOptions): Promise<ModelBackend> {
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(path);
+  } catch {
+    throw new EdgecallError("file-not-found", `model file not found: ${path}`, { subject: path });
+  }
+  if (!stats.isFile()) {
+    throw new EdgecallError("invalid-argument", `model path is not a file: ${path}`, { subject: path });
+  }
+  // Validate with our own reader first: a clear message for a non-GGUF or damaged file, in milliseconds.
+  const { readGguf } = await import("../gguf/reader.js");
+  await readGguf(path);
+  const format = options.format === undefined ? undefined : (await formatByName(options.format)).name;
+  const { createLlamaCppBackend } = await import("./llama-cpp-backend.js");
+  return createLlamaCppBackend({
+    modelPath: path,
+    gpu: options.gpu ?? "auto",
+    threads: options.threads,
+    contextSize: options.contextSize,
+    format: format as FormatName | undefined,
+  });
+}
+
+/** Opens the backend a spec names. Throws EdgecallError for bad specs, missing files and load failures. */
+export async function openModel(spec: string | ModelSpec, options: OpenModelOptions = {}): Promise<ModelBackend> {
+  const parsed = typeof spec === "string" ? parseModelSpec(spec) : spec;
+  switch (parsed.kind) {
+    case "gguf":
+      return openGguf(parsed.path, options);
+    case "demo": {
+      const { ensureDemoModel } = await import("./demo-model.js");
+      return openGguf(await ensureDemoModel(), options);
+    }
+    case "openai": {
+      const { createOpenAICompatibleBackend } = await import("./openai-compatible-backend.js");
+      const format = options.format === undefined ? undefined : await formatByName(options.format);
+      return createOpenAICompatibleBackend({ baseUrl: parsed.baseUrl, model: parsed.model, format });
+    }
+    case "replay": {
+      const { createReplayBackend } = await import("./replay-backend.js");
+      const format = await formatByName(options.format ?? "json");
+      return createReplayBackend({ path: parsed.path, format, delayMs: parsed.delayMs });
+    }
+  }
+}

@@ -1,0 +1,9 @@
+/** `edgecall inspect FILE`: validates a GGUF file with our own reader and describes it. */
+import { formatInspectText, inspectGguf } from "../../gguf/inspect.js";
+
+/** Runs the command; returns the exit code. */
+export async function inspectCommand(file: string, options: { json?: boolean }): Promise<number> {
+  const result = await inspectGguf(file);
+  process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatInspectText(result)}\n`);
+  return 0;
+}

@@ -1,0 +1,38 @@
+/**
+ * Parsers for numeric and enumerated CLI option values. Each throws a commander usage error
+ * (exit 2) that names the option and the bad value.
+ */
+import { InvalidArgumentError } from "commander";
+
+/** A whole number >= `minimum` (default 1). */
+export function integerOption(minimum = 1): (value: string) => number {
+  return (value) => {
+    if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError(`expected a whole number, got '${value}'`);
+    const parsed = Number.parseInt(value, 10);
+    if (!Number.isSafeInteger(parsed) || parsed < minimum) {
+      throw new InvalidArgumentError(`expected a whole number >= ${minimum}, got '${value}'`);
+    }
+    return parsed;
+  };
+}
+
+/** A finite number inside [minimum, maximum]. */
+export function numberOption(minimum: number, maximum: number): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (value.trim() === "" || !Number.isFinite(parsed) || parsed < minimum || parsed > maximum) {
+      throw new InvalidArgumentError(`expected a number from ${minimum} to ${maximum}, got '${value}'`);
+    }
+    return parsed;
+  };
+}
+
+/** One of `choices`. */
+export function choiceOption<T extends string>(choices: readonly T[]): (value: string) => T {
+  return (value) => {
+    if (!(choices as readonly string[]).includes(value)) {
+      throw new InvalidArgumentError(`expected one of ${choices.join(", ")}, got '${value}'`);
+    }
+    return value as T;
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The ToolCallFormat seam: how one model family lists tools in its prompt and writes calls.
+ * A format is mostly settings plus a parser; `parse` never throws on model output.
+ */
+import type { ChatMessage, ContentPart, ToolDefinition } from "../messages.js";
+
+/** Names of the built-in formats (the `--format` values). */
+export type FormatName = "qwen3" | "qwen3.5" | "lfm2" | "minicpm" | "llama3" | "mistral" | "pythonic" | "json";
+
+/** Options for rendering a prompt with a format's own renderer. */
+export interface RenderOptions {
+  /** Append the assistant turn header so the model continues as the assistant (default true). */
+  addGenerationPrompt?: boolean;
+}
+
+/** One model family's tool-calling conventions. */
+export interface ToolCallFormat {
+  readonly name: FormatName;
+  /** One line for `--help` and docs. */
+  readonly description: string;
+  /**
+   * Text that starts a call in this format (e.g. `<tool_call>`), used to switch to the call grammar
+   * in constrained decoding. Empty when a call is recognised only by the shape of the whole output.
+   */
+  readonly callPrefix: string;
+  /**
+   * Renders a prompt in the family's style, tools documented the way the family expects. Used for
+   * models without a chat template; GGUF files are rendered with their own Jinja template.
+   */
+  render(messages: readonly ChatMessage[], tools: readonly ToolDefinition[], options?: RenderOptions): string;
+  /**
+   * Splits raw model output into text, reasoning, calls and typed errors (keeping the raw text).
+   * `tools` (optional) lets formats whose values are untyped text convert them by the schema.
+   * Never throws.
+   */
+  parse(text: string, tools?: readonly ToolDefinition[]): ContentPart[];
+}

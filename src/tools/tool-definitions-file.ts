@@ -1,0 +1,87 @@
+/**
+ * Reads tool definitions from a JSON file given with `--tools FILE`: an array of
+ * `{name, description, parameters}`, OpenAI's `[{type: "function", function: {...}}]`, or an object
+ * `{"tools": [...]}` of either. Every schema is checked against JSON Schema with ajv, so a broken
+ * tools file fails at the edge with the file and the tool named, never halfway through a run.
+ */
+import { readFileSync } from "node:fs";
+import { Ajv } from "ajv";
+import { z } from "zod";
+import { EdgecallError } from "../errors.js";
+import type { ToolDefinition } from "../messages.js";
+
+const toolNamePattern = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+
+const plainTool = z.object({
+  name: z.string().regex(toolNamePattern, "must be 1-64 letters, digits, '_', '.' or '-', starting with a letter"),
+  description: z.string().optional(),
+  parameters: z.record(z.string(), z.unknown()).optional(),
+});
+const openAiTool = z.object({ type: z.literal("function"), function: plainTool });
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "unexpected shape";
+  return issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
+}
+
+function invalid(path: string, why: string): EdgecallError {
+  return new EdgecallError("invalid-tools", `invalid tools file ${path}: ${why}`, { subject: path });
+}
+
+/** Validates an already-parsed tools document. `source` names it in errors. */
+export function toolDefinitionsFromJson(document: unknown, source: string): ToolDefinition[] {
+  const list =
+    document !== null && typeof document === "object" && !Array.isArray(document) && "tools" in document
+      ? (document as { tools: unknown }).tools
+      : document;
+  if (!Array.isArray(list)) {
+    throw invalid(source, "expected an array of {name, description, parameters} (or {\"tools\": [...]})");
+  }
+  const entries = list.map((entry: unknown, index) => {
+    const isOpenAi = entry !== null && typeof entry === "object" && (entry as { type?: unknown }).type === "function";
+    const parsed = (isOpenAi ? openAiTool : plainTool).safeParse(entry);
+    if (!parsed.success) throw invalid(source, `tool ${index}: ${describeIssue(parsed.error)}`);
+    return "function" in parsed.data ? parsed.data.function : parsed.data;
+  });
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const seen = new Set<string>();
+  return entries.map((tool, index) => {
+    if (seen.has(tool.name)) throw invalid(source, `tool ${index} ('${tool.name}'): duplicate tool name`);
+    seen.add(tool.name);
+    const parameters = tool.parameters ?? { type: "object", properties: {} };
+    if (!ajv.validateSchema(parameters)) {
+      throw invalid(source, `tool '${tool.name}': parameters is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`);
+    }
+    try {
+      ajv.compile(parameters);
+    } catch (error) {
+      throw invalid(source, `tool '${tool.name}': parameters schema does not compile: ${(error as Error).message}`);
+    }
+    if (parameters.type !== undefined && parameters.type !== "object") {
+      throw invalid(source, `tool '${tool.name}': parameters must describe an object, got type '${String(parameters.type)}'`);
+    }
+    const definition: ToolDefinition = { name: tool.name, parameters };
+    if (tool.description !== undefined) definition.description = tool.description;
+    return definition;
+  });
+}
+
+/** Reads and validates a tools file. Throws `invalid-tools` or `file-not-found` naming the file. */
+export function readToolDefinitionsFile(path: string): ToolDefinition[] {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new EdgecallError("file-not-found", `tools file not found: ${path}`, { subject: path });
+    throw invalid(path, (error as Error).message);
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw invalid(path, `not valid JSON: ${(error as Error).message}`);
+  }
+  return toolDefinitionsFromJson(document, path);
+}
