@@ -2,15 +2,28 @@
  * The ToolCallFormat seam: how one model family lists tools in its prompt and writes calls.
  * A format is mostly settings plus a parser; `parse` never throws on model output.
  */
-import type { ChatMessage, ContentPart, ToolDefinition } from "../messages.js";
+import type { ChatMessage, ContentPart, ToolCall, ToolDefinition } from "../messages.js";
 
 /** Names of the built-in formats (the `--format` values). */
-export type FormatName = "qwen3" | "qwen3.5" | "lfm2" | "minicpm" | "llama3" | "mistral" | "pythonic" | "json";
+export type FormatName =
+  | "qwen3"
+  | "qwen3.5"
+  | "lfm2"
+  | "minicpm"
+  | "llama3"
+  | "mistral"
+  | "pythonic"
+  | "json";
 
 /** Options for rendering a prompt with a format's own renderer. */
 export interface RenderOptions {
   /** Append the assistant turn header so the model continues as the assistant (default true). */
   addGenerationPrompt?: boolean;
+  /**
+   * Thinking switch for families that have one: false closes an empty think block in the
+   * generation prompt, true opens one; unset keeps the family's default.
+   */
+  enableThinking?: boolean;
 }
 
 /** One model family's tool-calling conventions. */
@@ -34,4 +47,9 @@ export interface ToolCallFormat {
    * Never throws.
    */
   parse(text: string, tools?: readonly ToolDefinition[]): ContentPart[];
+  /**
+   * The assistant's calls written in this format's call syntax, exactly as the model would write
+   * them (used to put calls into templates that only render assistant text, and in tests).
+   */
+  renderCalls?(calls: readonly ToolCall[]): string;
 }

@@ -1,0 +1,174 @@
+/**
+ * Renders a GGUF's own Jinja chat template with @huggingface/jinja, as transformers, vLLM and
+ * llama-server do: our messages and tools are converted to the HF / OpenAI shape first.
+ *
+ * Workarounds for @huggingface/jinja 0.5.11 (documented here, applied in order):
+ * - Its `Template.render` declares `raise_exception` and `strftime_now` itself and refuses to
+ *   redeclare them, so we run the parsed template in our own Environment with our globals
+ *   (`strftime_now` reads `options.now`, English month names, UTC, so prompts are reproducible).
+ * - It has no `min` / `max` filter on lists (MiniCPM5's template uses `[a, b]|min`), so such a
+ *   filter on a two-item list literal is rewritten to an inline `if` before parsing.
+ * - Templates that never read `tool_calls` (LFM2.5) expect the call text in the assistant content:
+ *   for them the calls are written into the content in the detected family's call syntax.
+ */
+import { Environment, Interpreter, Template } from "@huggingface/jinja";
+import { EdgecallError } from "../errors.js";
+import type { ChatMessage, ToolCall, ToolDefinition } from "../messages.js";
+import { detectFormat } from "./detect-format.js";
+import { toOpenAiTool } from "./openai-tool.js";
+import { getFormat } from "./registry.js";
+
+/** Options for {@link renderChatTemplate}. */
+export interface ChatTemplateOptions {
+  /** Append the assistant header (default true). */
+  addGenerationPrompt?: boolean;
+  bosToken?: string;
+  eosToken?: string;
+  /** Passed as `enable_thinking` only when set (templates test `enable_thinking is defined`). */
+  enableThinking?: boolean;
+  /** Further template variables (e.g. `tools_in_user_message`, `keep_past_thinking`). */
+  extra?: Record<string, unknown>;
+  /** The date `strftime_now` reports (default: now). */
+  now?: Date;
+}
+
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+const dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** Python-style `strftime` for the directives chat templates use, in UTC. */
+export function formatStrftime(date: Date, format: string): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const fields: Record<string, string> = {
+    Y: String(date.getUTCFullYear()),
+    m: pad(date.getUTCMonth() + 1),
+    d: pad(date.getUTCDate()),
+    "-d": String(date.getUTCDate()),
+    b: monthNames[date.getUTCMonth()]?.slice(0, 3) ?? "",
+    B: monthNames[date.getUTCMonth()] ?? "",
+    a: dayNames[date.getUTCDay()]?.slice(0, 3) ?? "",
+    A: dayNames[date.getUTCDay()] ?? "",
+    H: pad(date.getUTCHours()),
+    M: pad(date.getUTCMinutes()),
+    S: pad(date.getUTCSeconds()),
+    y: pad(date.getUTCFullYear() % 100),
+    "%": "%",
+  };
+  return format.replace(/%(-?[a-zA-Z%])/g, (directive, key: string) => fields[key] ?? directive);
+}
+
+/** Rewrites `[a, b]|min` / `|max` (unsupported by @huggingface/jinja) to inline conditionals. */
+export function patchTemplate(template: string): string {
+  return template.replace(
+    /\[\s*([\w.]+)\s*,\s*([\w.]+)\s*\]\s*\|\s*(min|max)\b/g,
+    (_match, a: string, b: string, which: string) =>
+      which === "min" ? `((${a}) if (${a}) < (${b}) else (${b}))` : `((${a}) if (${a}) > (${b}) else (${b}))`,
+  );
+}
+
+/** A 9-character alphanumeric call id (Mistral templates require exactly 9). */
+function syntheticCallId(index: number): string {
+  return `call${String(index).padStart(5, "0")}`.slice(-9);
+}
+
+/** Converts our messages to the HF / OpenAI shape templates read. */
+function toTemplateMessages(messages: readonly ChatMessage[], template: string): Record<string, unknown>[] {
+  const inlineCalls = !template.includes("tool_calls");
+  const renderCalls = getFormat(detectFormat(template) ?? "json").renderCalls;
+  const unanswered: string[] = [];
+  const namesById = new Map<string, string>();
+  let callCount = 0;
+  return messages.map((message) => {
+    if (message.role === "assistant") {
+      const shaped: Record<string, unknown> = { role: "assistant", content: message.content };
+      if (message.reasoning !== undefined) shaped.reasoning_content = message.reasoning;
+      const calls: readonly ToolCall[] = message.toolCalls ?? [];
+      if (calls.length === 0) return shaped;
+      shaped.tool_calls = calls.map((call) => {
+        callCount += 1;
+        const id = call.id ?? syntheticCallId(callCount);
+        unanswered.push(id);
+        namesById.set(id, call.name);
+        return { id, type: "function", function: { name: call.name, arguments: call.arguments } };
+      });
+      if (inlineCalls && renderCalls)
+        shaped.content = [message.content, renderCalls(calls)].filter(Boolean).join("\n");
+      return shaped;
+    }
+    if (message.role === "tool") {
+      const answered = message.toolCallId === undefined ? 0 : unanswered.indexOf(message.toolCallId);
+      const id = message.toolCallId ?? unanswered[0];
+      if (answered >= 0) unanswered.splice(answered, 1);
+      const shaped: Record<string, unknown> = { role: "tool", content: message.content };
+      if (id !== undefined) shaped.tool_call_id = id;
+      const name = message.name ?? (id === undefined ? undefined : namesById.get(id));
+      if (name !== undefined) shaped.name = name;
+      return shaped;
+    }
+    return { role: message.role, content: message.content };
+  });
+}
+
+function range(start: number, stop?: number, step = 1): number[] {
+  const [from, to] = stop === undefined ? [0, start] : [start, stop];
+  if (step === 0) throw new Error("range() step must not be zero");
+  const values: number[] = [];
+  for (let value = from; step > 0 ? value < to : value > to; value += step) values.push(value);
+  return values;
+}
+
+/**
+ * Renders `template` for `messages` and `tools`. Template syntax errors and `raise_exception`
+ * calls become EdgecallError("invalid-argument", "chat template: ...").
+ */
+export function renderChatTemplate(
+  template: string,
+  messages: readonly ChatMessage[],
+  tools: readonly ToolDefinition[] | undefined,
+  options: ChatTemplateOptions = {},
+): string {
+  try {
+    const parsed = new Template(patchTemplate(template));
+    const environment = new Environment();
+    const now = options.now ?? new Date();
+    const variables: Record<string, unknown> = {
+      true: true,
+      false: false,
+      none: null,
+      True: true,
+      False: false,
+      None: null,
+      range,
+      raise_exception: (message: unknown) => {
+        throw new Error(String(message));
+      },
+      strftime_now: (format: unknown) => formatStrftime(now, String(format)),
+      ...options.extra,
+      messages: toTemplateMessages(messages, template),
+      add_generation_prompt: options.addGenerationPrompt ?? true,
+      bos_token: options.bosToken ?? "",
+      eos_token: options.eosToken ?? "",
+    };
+    if (tools && tools.length > 0) variables.tools = tools.map(toOpenAiTool);
+    if (options.enableThinking !== undefined) variables.enable_thinking = options.enableThinking;
+    for (const [name, value] of Object.entries(variables)) environment.set(name, value);
+    const result = new Interpreter(environment).run(parsed.parsed);
+    return String(result.value);
+  } catch (error) {
+    if (error instanceof EdgecallError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new EdgecallError("invalid-argument", `chat template: ${message}`, { cause: error });
+  }
+}
