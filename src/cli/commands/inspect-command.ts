@@ -1,5 +1,6 @@
 /** `edgecall inspect FILE`: validates a GGUF file with our own reader and describes it. */
-import { formatInspectText, inspectGguf } from "../../gguf/inspect.js";
+import { inspectGguf } from "../../gguf/inspect.js";
+import { formatInspectText } from "../../gguf/inspect-text.js";
 
 /** Runs the command; returns the exit code. */
 export async function inspectCommand(file: string, options: { json?: boolean }): Promise<number> {

@@ -1,0 +1,252 @@
+/**
+ * The `openai-compatible` backend: a model served over HTTP by llama-server, vLLM, Ollama, LM Studio
+ * or anything else that speaks `POST /v1/chat/completions` with `tools`, streamed (SSE) or not.
+ *
+ * `rawText` is the message content exactly as the server sent it; calls the server decoded itself
+ * arrive as structured `tool_calls` and have no raw text here. Timings are measured by edgecall:
+ * `firstTokenMs` is the first content, reasoning or tool-call delta when streaming, and the arrival of
+ * the response when not. Usage is the server's; when it sends none, both counts are 0 and
+ * `details.usageKnown` is false.
+ */
+import { EdgecallError } from "../errors.js";
+import type { ToolCallFormat } from "../formats/tool-call-format.js";
+import type {
+  BackendInfo,
+  GenerateOptions,
+  GenerateRequest,
+  GenerateResult,
+  ModelBackend,
+  StreamEvent,
+} from "./model-backend.js";
+import { serverErrorMessage } from "./openai-compatible-errors.js";
+import { toOpenAIRequestBody } from "./openai-compatible-request.js";
+import {
+  assembleParts,
+  type DecodedCompletion,
+  decodeCompletionBody,
+  mapFinishReason,
+} from "./openai-compatible-response.js";
+import { StreamState } from "./openai-compatible-stream-state.js";
+import { openChatCompletion, type TransportConfig } from "./openai-compatible-transport.js";
+import { parseSseStream } from "./sse-parser.js";
+
+/** Options of {@link createOpenAICompatibleBackend}. */
+export interface OpenAICompatibleOptions {
+  /** The API root, e.g. `http://127.0.0.1:8080/v1`; `/chat/completions` is appended. */
+  baseUrl: string;
+  /** The `model` field sent to the server. */
+  model: string;
+  /** Sent as `Authorization: Bearer …` when set. */
+  apiKey?: string;
+  /** Longest wait for the server to send anything (status line or next body piece). Default 120000. */
+  timeoutMs?: number;
+  /** Retries after 429/500/502/503/504 or a dropped connection. Default 2. */
+  maxRetries?: number;
+  /** First backoff delay between tries, doubled each retry, with jitter. Default 500. */
+  retryBaseDelayMs?: number;
+  /** Cap on one wait between tries, `Retry-After` included. Default 30000. */
+  maxRetryDelayMs?: number;
+  /** `generate` streams (SSE) when true. `stream()` always streams. Default false. */
+  stream?: boolean;
+  /** Parses the content when the server returned no `tool_calls` (servers that pass raw call markup). */
+  format?: ToolCallFormat;
+  /** The fetch implementation (tests, proxies). Default: the global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** The milliseconds elapsed since `start`, rounded to 0.1 ms. */
+function since(start: number): number {
+  return Math.round((performance.now() - start) * 10) / 10;
+}
+
+function positiveOption(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  allowZero = false,
+): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+    throw new EdgecallError(
+      "invalid-argument",
+      `openai-compatible: ${name} must be a positive number, got ${value}`,
+      {
+        subject: name,
+      },
+    );
+  }
+  return value;
+}
+
+function makeResult(
+  decoded: Pick<
+    DecodedCompletion,
+    "content" | "reasoning" | "toolCalls" | "finishReason" | "usage" | "extras"
+  >,
+  format: ToolCallFormat | undefined,
+  request: GenerateRequest,
+  timing: { firstTokenMs: number; totalMs: number },
+  streamed: boolean,
+): GenerateResult {
+  const parts = assembleParts(decoded, format, request.tools);
+  return {
+    rawText: decoded.content,
+    parts,
+    finishReason: mapFinishReason(decoded.finishReason, parts),
+    usage: decoded.usage ?? { inputTokens: 0, outputTokens: 0 },
+    timing: { firstTokenMs: Math.min(timing.firstTokenMs, timing.totalMs), totalMs: timing.totalMs },
+    details: {
+      usageKnown: decoded.usage !== undefined,
+      serverFinishReason: decoded.finishReason,
+      streamed,
+      ...decoded.extras,
+    },
+  };
+}
+
+/** Creates a backend for an OpenAI-compatible chat-completions server. Throws `invalid-argument` for bad options. */
+export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions): ModelBackend {
+  let parsedBase: URL;
+  try {
+    parsedBase = new URL(options.baseUrl);
+  } catch {
+    throw new EdgecallError(
+      "invalid-argument",
+      `openai-compatible: baseUrl '${options.baseUrl}' is not a URL`,
+      {
+        subject: options.baseUrl,
+      },
+    );
+  }
+  if (parsedBase.protocol !== "http:" && parsedBase.protocol !== "https:") {
+    throw new EdgecallError(
+      "invalid-argument",
+      `openai-compatible: baseUrl must be http(s), got ${options.baseUrl}`,
+      {
+        subject: options.baseUrl,
+      },
+    );
+  }
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const transport: TransportConfig = {
+    url: `${baseUrl}/chat/completions`,
+    apiKey: options.apiKey,
+    timeoutMs: positiveOption("timeoutMs", options.timeoutMs, 120_000),
+    maxRetries: Math.floor(positiveOption("maxRetries", options.maxRetries, 2, true)),
+    retryBaseDelayMs: positiveOption("retryBaseDelayMs", options.retryBaseDelayMs, 500, true),
+    maxRetryDelayMs: positiveOption("maxRetryDelayMs", options.maxRetryDelayMs, 30_000, true),
+    fetch: options.fetch ?? globalThis.fetch,
+  };
+  const format = options.format;
+  const info: BackendInfo = { backend: "openai-compatible", model: options.model, baseUrl };
+  if (format !== undefined) info.format = format.name;
+
+  async function generateWhole(
+    request: GenerateRequest,
+    signal: AbortSignal | undefined,
+  ): Promise<GenerateResult> {
+    const start = performance.now();
+    const body = toOpenAIRequestBody(request, options.model, false);
+    const response = await openChatCompletion(transport, body, signal);
+    try {
+      const firstTokenMs = since(start);
+      const text = await response.text();
+      const decoded = decodeCompletionBody(text, transport.url);
+      return makeResult(decoded, format, request, { firstTokenMs, totalMs: since(start) }, false);
+    } finally {
+      response.close();
+    }
+  }
+
+  async function* streamEvents(
+    request: GenerateRequest,
+    signal: AbortSignal | undefined,
+  ): AsyncGenerator<StreamEvent> {
+    const start = performance.now();
+    const body = toOpenAIRequestBody(request, options.model, true);
+    const response = await openChatCompletion(transport, body, signal);
+    const state = new StreamState();
+    let firstTokenMs: number | undefined;
+    try {
+      for await (const event of parseSseStream(response.chunks())) {
+        const data = event.data.trim();
+        if (data === "[DONE]") break;
+        if (data === "") continue;
+        let chunk: unknown;
+        try {
+          chunk = JSON.parse(data);
+        } catch {
+          throw new EdgecallError(
+            "backend-protocol",
+            `${transport.url}: stream event is not JSON: ${data.slice(0, 200)}`,
+            {
+              subject: transport.url,
+            },
+          );
+        }
+        throwIfStreamError(chunk, event.event, data, transport.url);
+        const delta = state.apply(chunk);
+        if (delta.generated && firstTokenMs === undefined) firstTokenMs = since(start);
+        if (delta.text !== "") yield { type: "text-delta", text: delta.text };
+      }
+    } finally {
+      response.close();
+    }
+    if (state.chunkCount === 0) {
+      throw new EdgecallError(
+        "backend-protocol",
+        `${transport.url}: the stream ended without any completion chunk`,
+        {
+          subject: transport.url,
+        },
+      );
+    }
+    const totalMs = since(start);
+    const decoded = {
+      content: state.content,
+      reasoning: state.reasoning,
+      toolCalls: state.toolCalls(),
+      finishReason: state.finishReason,
+      usage: state.usage,
+      extras: state.extras,
+    };
+    const result = makeResult(
+      decoded,
+      format,
+      request,
+      { firstTokenMs: firstTokenMs ?? totalMs, totalMs },
+      true,
+    );
+    yield { type: "finish", result };
+  }
+
+  return {
+    info,
+    async generate(request: GenerateRequest, generateOptions: GenerateOptions = {}): Promise<GenerateResult> {
+      if (!options.stream) return generateWhole(request, generateOptions.signal);
+      for await (const event of streamEvents(request, generateOptions.signal)) {
+        if (event.type === "finish") return event.result;
+      }
+      throw new EdgecallError("internal", "openai-compatible: stream ended without a result");
+    },
+    stream(request: GenerateRequest, generateOptions: GenerateOptions = {}): AsyncIterable<StreamEvent> {
+      return streamEvents(request, generateOptions.signal);
+    },
+    async close(): Promise<void> {
+      // Nothing is held between calls: fetch pools its own connections.
+    },
+  };
+}
+
+/** llama-server and vLLM report failures inside a 200 stream as an `error` object (or an `error` event). */
+function throwIfStreamError(chunk: unknown, eventName: string, data: string, url: string): void {
+  const hasError = typeof chunk === "object" && chunk !== null && "error" in chunk && !("choices" in chunk);
+  if (!hasError && eventName !== "error") return;
+  throw new EdgecallError(
+    "backend-http",
+    `${url} reported an error in the stream: ${serverErrorMessage(data)}`,
+    {
+      subject: url,
+    },
+  );
+}

@@ -1,0 +1,248 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { type EdgecallErrorCode, isEdgecallError } from "../errors.js";
+import type { GenerateRequest } from "./model-backend.js";
+import { createOpenAICompatibleBackend, type OpenAICompatibleOptions } from "./openai-compatible-backend.js";
+import { BackendHttpError } from "./openai-compatible-errors.js";
+import {
+  closedPortUrl,
+  type FixtureServer,
+  startFixtureServer,
+} from "./openai-compatible-fixture-server.test-support.js";
+import {
+  lengthLimited,
+  llamaServerErrors,
+  llamaServerTextStream,
+  streamedError,
+} from "./openai-compatible-fixtures.test-support.js";
+
+const request: GenerateRequest = { messages: [{ role: "user", content: "Weather in Paris?" }] };
+
+let server: FixtureServer;
+before(async () => {
+  server = await startFixtureServer();
+});
+after(() => server.close());
+
+function backend(options: Partial<OpenAICompatibleOptions> = {}) {
+  return createOpenAICompatibleBackend({
+    baseUrl: server.baseUrl,
+    model: "m",
+    retryBaseDelayMs: 5,
+    ...options,
+  });
+}
+
+function rejectsWith(code: EdgecallErrorCode, pattern?: RegExp) {
+  return (error: unknown): boolean => {
+    assert.ok(isEdgecallError(error, code), `expected ${code}, got ${String(error)}`);
+    if (pattern !== undefined) assert.match(error.message, pattern);
+    return true;
+  };
+}
+
+/** Requests the server received during `body`. */
+async function counting(body: () => Promise<void>): Promise<number> {
+  const before = server.requests.length;
+  await body();
+  return server.requests.length - before;
+}
+
+describe("openai-compatible: HTTP errors and retries", () => {
+  it("a 400 is not retried and carries the status and the server's message", async () => {
+    server.enqueue({ status: 400, body: llamaServerErrors.badRequest });
+    const received = await counting(() =>
+      assert.rejects(backend().generate(request), (error: unknown) => {
+        assert.ok(error instanceof BackendHttpError);
+        assert.equal(error.code, "backend-http");
+        assert.equal(error.status, 400);
+        assert.match(error.message, /HTTP 400: tools param requires --jinja flag/);
+        assert.equal(error.subject, `${server.baseUrl}/chat/completions`);
+        return true;
+      }),
+    );
+    assert.equal(received, 1);
+  });
+
+  it("401 and 404 are not retried; Ollama's string errors and text bodies are quoted", async () => {
+    server.enqueue(
+      { status: 401, body: { error: "unauthorized" } },
+      { status: 404, body: "404 page not found", headers: { "content-type": "text/plain" } },
+    );
+    const received = await counting(async () => {
+      await assert.rejects(
+        backend().generate(request),
+        rejectsWith("backend-http", /HTTP 401: unauthorized$/),
+      );
+      await assert.rejects(
+        backend().generate(request),
+        rejectsWith("backend-http", /HTTP 404: 404 page not found$/),
+      );
+    });
+    assert.equal(received, 2);
+  });
+
+  it("a 429 with Retry-After (seconds) waits that long, then succeeds", async () => {
+    server.enqueue(
+      { status: 429, headers: { "retry-after": "1" }, body: llamaServerErrors.rateLimited },
+      { body: lengthLimited },
+    );
+    const first = server.requests.length;
+    const result = await backend().generate(request);
+    assert.equal(result.finishReason, "length");
+    const gap = server.requests[first + 1]!.receivedAt - server.requests[first]!.receivedAt;
+    assert.ok(gap >= 950, `retried after ${gap} ms, expected about 1000`);
+  });
+
+  it("a Retry-After beyond the cap is cut to maxRetryDelayMs", async () => {
+    server.enqueue({ status: 429, headers: { "retry-after": "3600" }, body: {} }, { body: lengthLimited });
+    const started = performance.now();
+    await backend({ maxRetryDelayMs: 50 }).generate(request);
+    assert.ok(performance.now() - started < 1_000);
+  });
+
+  it("a 503 twice then 200 succeeds after two retries", async () => {
+    server.enqueue(
+      { status: 503, body: llamaServerErrors.loading },
+      { status: 503, body: llamaServerErrors.loading },
+      { body: lengthLimited },
+    );
+    const received = await counting(async () => {
+      const result = await backend().generate(request);
+      assert.equal(result.rawText, "The weather in Par");
+    });
+    assert.equal(received, 3);
+  });
+
+  it("gives up after maxRetries with the last error", async () => {
+    server.enqueue(
+      { status: 502, body: "bad gateway" },
+      { status: 504, body: "gateway timeout" },
+      { status: 500, body: { error: { message: "boom" } } },
+      { body: lengthLimited },
+    );
+    const received = await counting(() =>
+      assert.rejects(
+        backend({ maxRetries: 2 }).generate(request),
+        rejectsWith("backend-http", /HTTP 500: boom/),
+      ),
+    );
+    assert.equal(received, 3);
+    assert.equal(server.pending, 1, "the 200 after the third failure was never asked for");
+    await backend().generate(request);
+    server.enqueue({ status: 503, body: {} });
+    assert.equal(
+      await counting(() =>
+        assert.rejects(backend({ maxRetries: 0 }).generate(request), rejectsWith("backend-http")),
+      ),
+      1,
+    );
+    assert.equal(server.pending, 0);
+  });
+
+  it("a dropped connection is retried", async () => {
+    server.enqueue({ destroy: true }, { body: lengthLimited });
+    const result = await backend().generate(request);
+    assert.equal(result.finishReason, "length");
+  });
+});
+
+describe("openai-compatible: transport failures", () => {
+  it("a closed port is backend-unreachable naming the URL, not retried", async () => {
+    const baseUrl = await closedPortUrl();
+    const started = performance.now();
+    await assert.rejects(
+      createOpenAICompatibleBackend({ baseUrl, model: "m", retryBaseDelayMs: 2_000 }).generate(request),
+      rejectsWith(
+        "backend-unreachable",
+        new RegExp(`cannot reach ${baseUrl}/chat/completions: .*ECONNREFUSED`),
+      ),
+    );
+    assert.ok(performance.now() - started < 1_500);
+  });
+
+  it("a server that never answers is backend-timeout after timeoutMs", async () => {
+    server.enqueue({ hang: true });
+    const started = performance.now();
+    await assert.rejects(
+      backend({ timeoutMs: 150 }).generate(request),
+      rejectsWith("backend-timeout", /150 ms/),
+    );
+    const elapsed = performance.now() - started;
+    assert.ok(elapsed >= 140 && elapsed < 2_000, `timed out after ${elapsed} ms`);
+  });
+
+  it("a stream that stalls after its first events times out too", async () => {
+    const firstEvent = llamaServerTextStream.slice(0, llamaServerTextStream.indexOf("\n\n") + 2);
+    server.enqueue({ sse: firstEvent, stall: true });
+    const deltas: string[] = [];
+    await assert.rejects(
+      (async () => {
+        for await (const event of backend({ timeoutMs: 150 }).stream!(request)) {
+          if (event.type === "text-delta") deltas.push(event.text);
+        }
+      })(),
+      rejectsWith("backend-timeout", /no further data within 150 ms/),
+    );
+    assert.deepEqual(deltas, ["Il fait "]);
+  });
+
+  it("garbage bodies and missing choices are backend-protocol", async () => {
+    server.enqueue(
+      { body: "<html><body>It works!</body></html>", headers: { "content-type": "text/html" } },
+      { body: { object: "list", data: [] } },
+      { sse: "data: {not json\n\n" },
+      { sse: ": nothing but comments\n\n" },
+    );
+    await assert.rejects(
+      backend().generate(request),
+      rejectsWith("backend-protocol", /not valid JSON: <html>/),
+    );
+    await assert.rejects(backend().generate(request), rejectsWith("backend-protocol", /no choices/));
+    await assert.rejects(
+      backend({ stream: true }).generate(request),
+      rejectsWith("backend-protocol", /not JSON/),
+    );
+    await assert.rejects(
+      backend({ stream: true }).generate(request),
+      rejectsWith("backend-protocol", /without any/),
+    );
+  });
+
+  it("an error event inside a 200 stream is backend-http with the server's message", async () => {
+    server.enqueue({ sse: streamedError });
+    await assert.rejects(
+      backend({ stream: true }).generate(request),
+      rejectsWith("backend-http", /exceeds the available context size/),
+    );
+  });
+});
+
+describe("openai-compatible: the caller's abort", () => {
+  it("aborts a slow response at once, and aborts during a retry wait", async () => {
+    server.enqueue({ delayMs: 5_000, body: lengthLimited });
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 30);
+    await assert.rejects(backend().generate(request, { signal: controller.signal }), rejectsWith("aborted"));
+    server.enqueue({ status: 429, headers: { "retry-after": "10" }, body: {} });
+    const waiting = new AbortController();
+    setTimeout(() => waiting.abort(), 100);
+    await assert.rejects(backend().generate(request, { signal: waiting.signal }), rejectsWith("aborted"));
+    assert.ok(performance.now() - started < 2_000);
+  });
+
+  it("rejects bad options as invalid-argument", () => {
+    assert.throws(
+      () => createOpenAICompatibleBackend({ baseUrl: "not a url", model: "m" }),
+      rejectsWith("invalid-argument"),
+    );
+    assert.throws(
+      () => createOpenAICompatibleBackend({ baseUrl: "ftp://x/v1", model: "m" }),
+      rejectsWith("invalid-argument"),
+    );
+    assert.throws(() => backend({ timeoutMs: 0 }), rejectsWith("invalid-argument", /timeoutMs/));
+    const info = backend().info;
+    assert.deepEqual(info, { backend: "openai-compatible", model: "m", baseUrl: server.baseUrl });
+  });
+});

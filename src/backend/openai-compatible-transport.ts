@@ -1,0 +1,267 @@
+/**
+ * The HTTP side of the openai-compatible backend: one POST with an idle timeout, the caller's abort
+ * signal, and retries with exponential backoff and jitter for overload and dropped connections.
+ * Retries happen only until a successful status line arrives; a body cut off half-way is not retried,
+ * so a streamed reply is never delivered twice.
+ */
+import { EdgecallError } from "../errors.js";
+import {
+  BackendHttpError,
+  classifyNetworkError,
+  rootMessage,
+  serverErrorMessage,
+} from "./openai-compatible-errors.js";
+
+/** Statuses worth another try: rate limited, or the server (or a proxy in front of it) is overloaded. */
+const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
+
+/** How the transport calls the server. */
+export interface TransportConfig {
+  /** The full endpoint, e.g. `http://127.0.0.1:8080/v1/chat/completions`. */
+  url: string;
+  apiKey?: string;
+  /** Longest wait for the server to send anything: the status line, or the next piece of the body. */
+  timeoutMs: number;
+  maxRetries: number;
+  /** First backoff delay; each retry doubles it (before jitter). */
+  retryBaseDelayMs: number;
+  /** Cap on any one wait between tries, `Retry-After` included. */
+  maxRetryDelayMs: number;
+  fetch: typeof fetch;
+}
+
+/** A response with a 2xx status whose body has not been read yet. Call `close()` when done. */
+export interface OpenResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The body's bytes; each piece resets the idle timeout. Errors arrive as EdgecallErrors. */
+  chunks(): AsyncIterable<Uint8Array>;
+  /** The whole body as text. */
+  text(): Promise<string>;
+  /** Stops the timer and the caller-signal listener, and drops the connection if the body is unread. */
+  close(): void;
+}
+
+/** The error for a caller's abort. */
+export function abortedError(): EdgecallError {
+  return new EdgecallError("aborted", "generation aborted by the caller");
+}
+
+/**
+ * Parses a `Retry-After` header (delay in seconds, or an HTTP date) into milliseconds from `now`.
+ * Undefined when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number.parseFloat(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** Exponential backoff with "equal jitter": half the doubled delay fixed, half random; capped. */
+export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const exponential = Math.min(maxMs, baseMs * 2 ** attempt);
+  return Math.round(exponential / 2 + (random() * exponential) / 2);
+}
+
+/** Waits `ms`, rejecting with `aborted` as soon as the signal fires. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortedError());
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortedError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** One try: its own AbortController, fired by the idle timer or by the caller's signal. */
+class AttemptGuard {
+  readonly controller = new AbortController();
+  private reason: "timeout" | "aborted" | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly onCallerAbort = (): void => this.fire("aborted");
+
+  constructor(
+    private readonly config: TransportConfig,
+    private readonly callerSignal: AbortSignal | undefined,
+  ) {
+    callerSignal?.addEventListener("abort", this.onCallerAbort, { once: true });
+    this.touch();
+  }
+
+  /** Restarts the idle timer: the server just sent something. */
+  touch(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.fire("timeout"), this.config.timeoutMs);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.callerSignal?.removeEventListener("abort", this.onCallerAbort);
+  }
+
+  /** Turns whatever fetch or the body reader threw into a harness error. */
+  translate(error: unknown, phase: "connect" | "body"): { error: EdgecallError; retryable: boolean } {
+    const { url, timeoutMs } = this.config;
+    if (error instanceof EdgecallError) return { error, retryable: false };
+    if (this.reason === "aborted" || this.callerSignal?.aborted)
+      return { error: abortedError(), retryable: false };
+    if (this.reason === "timeout") {
+      const what = phase === "connect" ? "no response" : "no further data";
+      return {
+        error: new EdgecallError("backend-timeout", `${url}: ${what} within ${timeoutMs} ms`, {
+          subject: url,
+          cause: error,
+        }),
+        retryable: false,
+      };
+    }
+    const kind = classifyNetworkError(error);
+    if (phase === "body") {
+      const message = `${url}: connection lost while reading the response: ${rootMessage(error)}`;
+      return {
+        error: new EdgecallError("backend-protocol", message, { subject: url, cause: error }),
+        retryable: false,
+      };
+    }
+    const message =
+      kind === "reset"
+        ? `${url}: connection reset by the server: ${rootMessage(error)}`
+        : `cannot reach ${url}: ${rootMessage(error)}`;
+    return {
+      error: new EdgecallError("backend-unreachable", message, { subject: url, cause: error }),
+      retryable: kind === "reset",
+    };
+  }
+
+  private fire(reason: "timeout" | "aborted"): void {
+    this.reason ??= reason;
+    clearTimeout(this.timer);
+    this.controller.abort();
+  }
+}
+
+/** Reads a body to its end through the guard (used for error bodies and whole responses). */
+async function* guardedChunks(response: Response, guard: AttemptGuard): AsyncGenerator<Uint8Array> {
+  if (response.body === null) return;
+  const reader = response.body.getReader();
+  let finished = false;
+  try {
+    while (true) {
+      let result: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        result = await reader.read();
+      } catch (error) {
+        throw guard.translate(error, "body").error;
+      }
+      if (result.done) {
+        finished = true;
+        return;
+      }
+      guard.touch();
+      yield result.value;
+    }
+  } finally {
+    if (!finished) await reader.cancel().catch(() => undefined);
+    reader.releaseLock();
+  }
+}
+
+async function collectText(chunks: AsyncIterable<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder("utf-8");
+  let text = "";
+  for await (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+function openResponse(response: Response, guard: AttemptGuard): OpenResponse {
+  let closed = false;
+  const close = (): void => {
+    if (closed) return;
+    closed = true;
+    guard.dispose();
+    // Drop the connection if nobody read (or finished reading) the body.
+    if (response.body !== null && !response.bodyUsed) response.body.cancel().catch(() => undefined);
+  };
+  return {
+    status: response.status,
+    headers: response.headers,
+    chunks: () => guardedChunks(response, guard),
+    text: () => collectText(guardedChunks(response, guard)),
+    close,
+  };
+}
+
+/**
+ * POSTs `body` as JSON, retrying 429/500/502/503/504 and dropped connections up to `maxRetries`
+ * times (waiting `Retry-After` when the server sends it, else exponential backoff with jitter).
+ * Resolves once a 2xx status line has arrived; rejects with an EdgecallError otherwise.
+ */
+export async function openChatCompletion(
+  config: TransportConfig,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<OpenResponse> {
+  const payload = JSON.stringify(body);
+  const streaming =
+    typeof body === "object" && body !== null && (body as { stream?: unknown }).stream === true;
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    accept: streaming ? "text/event-stream" : "application/json",
+  };
+  if (config.apiKey !== undefined && config.apiKey !== "") headers.authorization = `Bearer ${config.apiKey}`;
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw abortedError();
+    const guard = new AttemptGuard(config, signal);
+    let failure: EdgecallError;
+    let retryable: boolean;
+    let retryAfterMs: number | undefined;
+    try {
+      const response = await config.fetch(config.url, {
+        method: "POST",
+        headers,
+        body: payload,
+        signal: guard.controller.signal,
+      });
+      guard.touch();
+      if (response.ok) return openResponse(response, guard);
+      let errorBody = "";
+      try {
+        errorBody = await collectText(guardedChunks(response, guard));
+      } catch (error) {
+        if (
+          error instanceof EdgecallError &&
+          (error.code === "aborted" || error.code === "backend-timeout")
+        ) {
+          throw error;
+        }
+      }
+      failure = new BackendHttpError(config.url, response.status, serverErrorMessage(errorBody));
+      retryable = RETRYABLE_STATUSES.has(response.status);
+      retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
+    } catch (error) {
+      guard.dispose();
+      const translated = guard.translate(error, "connect");
+      failure = translated.error;
+      retryable = translated.retryable;
+    }
+    guard.dispose();
+    if (!retryable || attempt >= config.maxRetries) throw failure;
+    const delay = Math.min(
+      config.maxRetryDelayMs,
+      retryAfterMs ?? backoffDelay(attempt, config.retryBaseDelayMs, config.maxRetryDelayMs),
+    );
+    await sleep(delay, signal);
+  }
+}
