@@ -47,7 +47,10 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
 }
 
 /** Opens the backend a spec names. Throws EdgecallError for bad specs, missing files and load failures. */
-export async function openModel(spec: string | ModelSpec, options: OpenModelOptions = {}): Promise<ModelBackend> {
+export async function openModel(
+  spec: string | ModelSpec,
+  options: OpenModelOptions = {},
+): Promise<ModelBackend> {
   const parsed = typeof spec === "string" ? parseModelSpec(spec) : spec;
   switch (parsed.kind) {
     case "gguf":

@@ -68,7 +68,10 @@ program
   .command("synth")
   .description("write a random-weight GGUF of a real model's shape (for speed, memory and tests)")
   .option("--arch <arch>", "llama | qwen3 | qwen35 | lfm2 (implied by a named preset)")
-  .option("--preset <name>", "tiny | qwen3-0.6b | qwen3.5-0.8b | qwen3.5-2b | lfm2.5-1.2b | minicpm5-1b | llama3.2-1b")
+  .option(
+    "--preset <name>",
+    "tiny | qwen3-0.6b | qwen3.5-0.8b | qwen3.5-2b | lfm2.5-1.2b | minicpm5-1b | llama3.2-1b",
+  )
   .option("--shape <file>", "a custom shape as JSON")
   .requiredOption("--quant <type>", "f32 | f16 | bf16 | q8_0 | q4_0")
   .option("--chat-template <name>", "qwen3 | qwen3.5 | lfm2 | minicpm5 | llama3 | mistral")

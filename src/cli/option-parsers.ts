@@ -7,7 +7,8 @@ import { InvalidArgumentError } from "commander";
 /** A whole number >= `minimum` (default 1). */
 export function integerOption(minimum = 1): (value: string) => number {
   return (value) => {
-    if (!/^-?\d+$/.test(value.trim())) throw new InvalidArgumentError(`expected a whole number, got '${value}'`);
+    if (!/^-?\d+$/.test(value.trim()))
+      throw new InvalidArgumentError(`expected a whole number, got '${value}'`);
     const parsed = Number.parseInt(value, 10);
     if (!Number.isSafeInteger(parsed) || parsed < minimum) {
       throw new InvalidArgumentError(`expected a whole number >= ${minimum}, got '${value}'`);

@@ -35,7 +35,9 @@ describe("tool definitions file", () => {
       assert.throws(
         () => toolDefinitionsFromJson(document, "tools.json"),
         (error: unknown) =>
-          isEdgecallError(error, "invalid-tools") && error.message.includes("tools.json") && pattern.test(error.message),
+          isEdgecallError(error, "invalid-tools") &&
+          error.message.includes("tools.json") &&
+          pattern.test(error.message),
         JSON.stringify(document),
       );
     }

@@ -13,7 +13,9 @@ import type { ToolDefinition } from "../messages.js";
 const toolNamePattern = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
 const plainTool = z.object({
-  name: z.string().regex(toolNamePattern, "must be 1-64 letters, digits, '_', '.' or '-', starting with a letter"),
+  name: z
+    .string()
+    .regex(toolNamePattern, "must be 1-64 letters, digits, '_', '.' or '-', starting with a letter"),
   description: z.string().optional(),
   parameters: z.record(z.string(), z.unknown()).optional(),
 });
@@ -36,10 +38,11 @@ export function toolDefinitionsFromJson(document: unknown, source: string): Tool
       ? (document as { tools: unknown }).tools
       : document;
   if (!Array.isArray(list)) {
-    throw invalid(source, "expected an array of {name, description, parameters} (or {\"tools\": [...]})");
+    throw invalid(source, 'expected an array of {name, description, parameters} (or {"tools": [...]})');
   }
   const entries = list.map((entry: unknown, index) => {
-    const isOpenAi = entry !== null && typeof entry === "object" && (entry as { type?: unknown }).type === "function";
+    const isOpenAi =
+      entry !== null && typeof entry === "object" && (entry as { type?: unknown }).type === "function";
     const parsed = (isOpenAi ? openAiTool : plainTool).safeParse(entry);
     if (!parsed.success) throw invalid(source, `tool ${index}: ${describeIssue(parsed.error)}`);
     return "function" in parsed.data ? parsed.data.function : parsed.data;
@@ -51,15 +54,24 @@ export function toolDefinitionsFromJson(document: unknown, source: string): Tool
     seen.add(tool.name);
     const parameters = tool.parameters ?? { type: "object", properties: {} };
     if (!ajv.validateSchema(parameters)) {
-      throw invalid(source, `tool '${tool.name}': parameters is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`);
+      throw invalid(
+        source,
+        `tool '${tool.name}': parameters is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`,
+      );
     }
     try {
       ajv.compile(parameters);
     } catch (error) {
-      throw invalid(source, `tool '${tool.name}': parameters schema does not compile: ${(error as Error).message}`);
+      throw invalid(
+        source,
+        `tool '${tool.name}': parameters schema does not compile: ${(error as Error).message}`,
+      );
     }
     if (parameters.type !== undefined && parameters.type !== "object") {
-      throw invalid(source, `tool '${tool.name}': parameters must describe an object, got type '${String(parameters.type)}'`);
+      throw invalid(
+        source,
+        `tool '${tool.name}': parameters must describe an object, got type '${String(parameters.type)}'`,
+      );
     }
     const definition: ToolDefinition = { name: tool.name, parameters };
     if (tool.description !== undefined) definition.description = tool.description;
@@ -74,7 +86,8 @@ export function readToolDefinitionsFile(path: string): ToolDefinition[] {
     text = readFileSync(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new EdgecallError("file-not-found", `tools file not found: ${path}`, { subject: path });
+    if (code === "ENOENT")
+      throw new EdgecallError("file-not-found", `tools file not found: ${path}`, { subject: path });
     throw invalid(path, (error as Error).message);
   }
   let document: unknown;

@@ -5,6 +5,8 @@ import { formatInspectText } from "../../gguf/inspect-text.js";
 /** Runs the command; returns the exit code. */
 export async function inspectCommand(file: string, options: { json?: boolean }): Promise<number> {
   const result = await inspectGguf(file);
-  process.stdout.write(options.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatInspectText(result)}\n`);
+  process.stdout.write(
+    options.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatInspectText(result)}\n`,
+  );
   return 0;
 }

@@ -2,8 +2,9 @@
  * `edgecall parse`: decodes raw model output (stdin) with a tool-call format, to answer
  * "why didn't my model's call parse?". Prints DESIGN.md's `parse` JSON shape with `--json`.
  */
-import { getFormat } from "../../formats/registry.js";
+
 import { parseModelOutput } from "../../formats/parse-output.js";
+import { getFormat } from "../../formats/registry.js";
 import { readToolDefinitionsFile } from "../../tools/tool-definitions-file.js";
 
 /** Parsed options of `edgecall parse`. */
@@ -14,7 +15,8 @@ export interface ParseCommandOptions {
 }
 
 async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) process.stderr.write("edgecall: reading model output from stdin (end with Ctrl-D)\n");
+  if (process.stdin.isTTY)
+    process.stderr.write("edgecall: reading model output from stdin (end with Ctrl-D)\n");
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString("utf8");
@@ -37,7 +39,8 @@ export async function parseCommand(options: ParseCommandOptions): Promise<number
   for (const call of parsed.toolCalls) lines.push(`  ${call.name}(${JSON.stringify(call.arguments)})`);
   if (parsed.errors.length > 0) {
     lines.push(`errors: ${parsed.errors.length}`);
-    for (const error of parsed.errors) lines.push(`  ${error.type}: ${error.message}\n    raw: ${JSON.stringify(error.raw)}`);
+    for (const error of parsed.errors)
+      lines.push(`  ${error.type}: ${error.message}\n    raw: ${JSON.stringify(error.raw)}`);
   }
   process.stdout.write(`${lines.join("\n")}\n`);
   return 0;

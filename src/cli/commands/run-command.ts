@@ -2,9 +2,10 @@
  * `edgecall run`: one model call with tools. Prints DESIGN.md's `run` JSON shape with `--json`,
  * otherwise a readable summary. Output from a random-weight model is labelled as such.
  */
-import { EdgecallError } from "../../errors.js";
+
 import type { ModelBackend, ToolChoice } from "../../backend/model-backend.js";
 import { openModel } from "../../backend/open-model.js";
+import { EdgecallError } from "../../errors.js";
 import type { ChatMessage, ToolDefinition } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
 import { readToolDefinitionsFile } from "../../tools/tool-definitions-file.js";
@@ -56,7 +57,9 @@ export async function runCommand(prompt: string, options: RunCommandOptions): Pr
     });
     const randomWeights = backend.info.randomWeights === true;
     if (randomWeights && !options.json) {
-      process.stderr.write("edgecall: note: this model has random weights: its output is noise, not a result\n");
+      process.stderr.write(
+        "edgecall: note: this model has random weights: its output is noise, not a result\n",
+      );
     }
     const result = await backend.generate(
       {
@@ -65,7 +68,12 @@ export async function runCommand(prompt: string, options: RunCommandOptions): Pr
         toolChoice: options.toolChoice,
         decoding: options.constrained ? "constrained" : "free",
         maxTokens: options.maxTokens,
-        sampling: { temperature: options.temperature, topP: options.topP, topK: options.topK, seed: options.seed },
+        sampling: {
+          temperature: options.temperature,
+          topP: options.topP,
+          topK: options.topK,
+          seed: options.seed,
+        },
       },
       { signal: controller.signal },
     );

@@ -29,9 +29,13 @@ function readShape(path: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new EdgecallError("invalid-json", `invalid shape file ${path}: not valid JSON: ${(error as Error).message}`, {
-      subject: path,
-    });
+    throw new EdgecallError(
+      "invalid-json",
+      `invalid shape file ${path}: not valid JSON: ${(error as Error).message}`,
+      {
+        subject: path,
+      },
+    );
   }
 }
 
@@ -40,9 +44,12 @@ export async function synthCommand(options: SynthCommandOptions): Promise<number
   if ((options.preset === undefined) === (options.shape === undefined)) {
     throw new EdgecallError("usage", "synth: give exactly one of --preset NAME or --shape FILE.json");
   }
-  const preset = options.preset === undefined ? undefined : listPresets().find((entry) => entry.name === options.preset);
+  const preset =
+    options.preset === undefined ? undefined : listPresets().find((entry) => entry.name === options.preset);
   if (preset && preset.verified === false && !options.json) {
-    process.stderr.write(`edgecall: note: preset ${preset.name}: ${preset.notes ?? "dimensions not verified"}\n`);
+    process.stderr.write(
+      `edgecall: note: preset ${preset.name}: ${preset.notes ?? "dimensions not verified"}\n`,
+    );
   }
   const showProgress = process.stderr.isTTY && !options.json;
   let lastPercent = -1;

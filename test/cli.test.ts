@@ -1,0 +1,140 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { runCli } from "./cli-helpers.test-support.js";
+
+const traceImports = fileURLToPath(new URL("./support/trace-imports.mjs", import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), "edgecall-cli-"));
+
+/** A port on 127.0.0.1 that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
+
+describe("edgecall CLI", () => {
+  it("--help lists the commands and never loads node-llama-cpp", async () => {
+    const result = await runCli(["--help"], { nodeOptions: ["--import", traceImports] });
+    assert.equal(result.code, 0);
+    for (const command of ["run", "parse", "inspect", "synth"])
+      assert.match(result.stdout, new RegExp(`\\b${command}\\b`));
+    assert.match(result.stderr, /\[import\] .*commander/, "the import trace works");
+    assert.doesNotMatch(result.stderr, /node-llama-cpp/);
+  });
+
+  it("exits 2 on usage errors", async () => {
+    const unknown = await runCli(["run", "--model", "demo", "--bogus", "hi"]);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown option '--bogus'/);
+    const missing = await runCli(["run", "hi"]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /--model/);
+    const badNumber = await runCli(["run", "--model", "demo", "--threads", "two", "hi"]);
+    assert.equal(badNumber.code, 2);
+    assert.match(badNumber.stderr, /--threads.*two/);
+    const badChoice = await runCli(["run", "--model", "demo", "--tool-choice", "always", "hi"]);
+    assert.equal(badChoice.code, 2);
+    assert.match(badChoice.stderr, /auto, required, none/);
+  });
+
+  it("names a missing model file, a non-GGUF file and a bad spec, exit 1, no stack trace", async () => {
+    const missingPath = join(scratch, "nope.gguf");
+    const missing = await runCli(["run", "--model", missingPath, "hi"]);
+    assert.equal(missing.code, 1);
+    assert.equal(missing.stderr, `edgecall: model file not found: ${missingPath}\n`);
+
+    const textFile = join(scratch, "notes.gguf");
+    writeFileSync(textFile, "these are not weights\n");
+    const notGguf = await runCli(["run", "--model", textFile, "hi"]);
+    assert.equal(notGguf.code, 1);
+    assert.match(notGguf.stderr, new RegExp(`^edgecall: invalid GGUF file ${textFile}: .+\\n$`));
+
+    const badSpec = await runCli(["run", "--model", "replay:", "hi"]);
+    assert.equal(badSpec.code, 1);
+    assert.match(badSpec.stderr, /^edgecall: invalid model spec 'replay:': missing file path/);
+  });
+
+  it("names an unreachable server", async () => {
+    const port = await closedPort();
+    const url = `http://127.0.0.1:${port}/v1`;
+    const result = await runCli(["run", "--model", `openai:${url}#m`, "hi"]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, /^edgecall: .*127\.0\.0\.1/);
+    assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
+  });
+
+  it("names a broken tools file", async () => {
+    const broken = join(scratch, "tools.json");
+    writeFileSync(broken, '[{"name": "f", "parameters": {"type": "object", "required": "x"}}]');
+    const result = await runCli(["run", "--model", "demo", "--tools", broken, "hi"]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, new RegExp(`^edgecall: invalid tools file ${broken}: tool 'f'`));
+  });
+
+  it("run prints DESIGN.md's JSON shape for a replayed model", async () => {
+    const script = join(scratch, "replay.jsonl");
+    const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
+    writeFileSync(script, `${JSON.stringify({ output })}\n`);
+    const tools = fileURLToPath(new URL("../examples/assistant-tools.json", import.meta.url));
+    const result = await runCli([
+      "run",
+      "--model",
+      `replay:${script}`,
+      "--format",
+      "qwen3",
+      "--tools",
+      tools,
+      "--json",
+      "Weather in Paris?",
+    ]);
+    assert.equal(result.code, 0, result.stderr);
+    const document = JSON.parse(result.stdout);
+    assert.deepEqual(document.toolCalls, [{ name: "get_weather", arguments: { city: "Paris" } }]);
+    assert.equal(document.finishReason, "tool-calls");
+    assert.equal(document.content, "");
+    assert.ok(Number.isInteger(document.usage.inputTokens) && Number.isInteger(document.usage.outputTokens));
+    assert.ok(document.timing.firstTokenMs <= document.timing.totalMs);
+
+    const text = await runCli(["run", "--model", `replay:${script}`, "--format", "qwen3", "hi"]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /→ get_weather\(\{"city":"Paris"\}\)/);
+    assert.match(text.stdout, /finish: tool-calls/);
+  });
+
+  it("parse reads stdin and prints calls, content and typed errors", async () => {
+    const stdin =
+      '<think>plan</think>Checking.\n<|tool_call_start|>[get_weather(city="Oslo", days=3)]<|tool_call_end|>' +
+      "<|tool_call_start|>[broken(";
+    const result = await runCli(["parse", "--format", "lfm2", "--json"], { stdin });
+    assert.equal(result.code, 0, result.stderr);
+    const document = JSON.parse(result.stdout);
+    assert.equal(document.content, "Checking.");
+    assert.deepEqual(document.toolCalls, [{ name: "get_weather", arguments: { city: "Oslo", days: 3 } }]);
+    assert.equal(document.errors.length, 1);
+    assert.equal(document.errors[0].type, "truncated");
+    assert.match(document.errors[0].raw, /broken\(/);
+
+    const unknown = await runCli(["parse", "--format", "hermes"], { stdin: "x" });
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown format "hermes"; valid formats: qwen3, qwen3\.5/);
+  });
+
+  it("inspect rejects a truncated GGUF quickly with a clear reason", async () => {
+    const truncated = join(scratch, "cut.gguf");
+    // "GGUF", version 3, then a tensor count cut short.
+    writeFileSync(truncated, Buffer.from([0x47, 0x47, 0x55, 0x46, 3, 0, 0, 0, 1, 0]));
+    const started = Date.now();
+    const result = await runCli(["inspect", truncated]);
+    assert.equal(result.code, 1);
+    assert.match(result.stderr, new RegExp(`^edgecall: invalid GGUF file ${truncated}: .+`));
+    assert.ok(Date.now() - started < 5000);
+  });
+});
