@@ -1,0 +1,281 @@
+/**
+ * The `llama-cpp` ModelBackend: a GGUF run in-process by node-llama-cpp (pinned 3.21.1). Prompts
+ * are the file's own chat template; output is parsed by the tool-call format. Decoding is `free`
+ * (no grammar) or `constrained`: with toolChoice `required` (or a format whose calls have no
+ * prefix) the call prefix is placed after the prompt and the call grammar applies from the first
+ * token; with `auto` the model writes freely until it opens a call, then the grammar takes over.
+ * Constrained calls whose arguments still fail ajv are resampled with a new seed (up to 3 times).
+ * Import this module lazily: it loads node-llama-cpp.
+ */
+import type { Llama, LlamaGrammar } from "node-llama-cpp";
+import { EdgecallError } from "../errors.js";
+import { getFormat } from "../formats/registry.js";
+import type { FormatName, ToolCallFormat } from "../formats/tool-call-format.js";
+import { ArgumentValidator } from "../grammar/argument-validator.js";
+import { buildCallGrammar } from "../grammar/call-grammar.js";
+import type { ContentPart, ToolDefinition } from "../messages.js";
+import { type DecodeOutput, decode } from "./llama-cpp-decode.js";
+import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./llama-cpp-load.js";
+import { buildPrompt } from "./llama-cpp-prompt.js";
+import { SerialQueue } from "./llama-cpp-queue.js";
+import { streamFromRun } from "./llama-cpp-stream.js";
+import {
+  type BackendInfo,
+  finishReasonFor,
+  type GenerateOptions,
+  type GenerateRequest,
+  type GenerateResult,
+  type ModelBackend,
+  type StreamEvent,
+} from "./model-backend.js";
+
+/** Options for {@link createLlamaCppBackend}. */
+export interface LlamaCppBackendOptions {
+  modelPath: string;
+  /** `auto` (default): the GPU node-llama-cpp finds, else the CPU. `off`: the CPU only. */
+  gpu?: "auto" | "off";
+  /** CPU threads (default `os.availableParallelism()`). */
+  threads?: number;
+  /** Context size in tokens (default: the smaller of the training context and 4096). */
+  contextSize?: number;
+  /** Tool-call format (default: detected from the GGUF's chat template, else `json`). */
+  format?: FormatName;
+  batchSize?: number;
+  /** Seed for requests that set none (default: random per call). */
+  seed?: number;
+  /** Let constrained decoding write several calls in one reply (default true). */
+  parallelToolCalls?: boolean;
+  /** Most tokens per call when a request sets no `maxTokens` (default 1024). */
+  defaultMaxTokens?: number;
+  /** Share an already-started node-llama-cpp runtime (tests, many models in one process); not disposed on close. */
+  llama?: Llama;
+}
+
+/** Resamples allowed after the first attempt in constrained mode. */
+const maxResamples = 3;
+const grammarCacheSize = 32;
+
+interface AttemptRecord {
+  seed: number;
+  rawText: string;
+  outputTokens: number;
+  ms: number;
+  problems: string[];
+}
+
+class LlamaCppBackend implements ModelBackend {
+  readonly info: BackendInfo;
+  private readonly format: ToolCallFormat;
+  private readonly queue = new SerialQueue();
+  private readonly validator = new ArgumentValidator();
+  private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
+  private closing: Promise<void> | undefined;
+  private closed = false;
+  private firstCall = true;
+
+  constructor(
+    private readonly loaded: LoadedLlamaModel,
+    private readonly options: LlamaCppBackendOptions,
+  ) {
+    this.format = getFormat(loaded.format);
+    this.info = {
+      backend: "llama-cpp",
+      backendVersion: `node-llama-cpp ${nodeLlamaCppVersion}`,
+      model: options.modelPath,
+      format: loaded.format,
+      randomWeights: loaded.randomWeights,
+      architecture: loaded.architecture,
+      quantisation: loaded.quantisation,
+      device: loaded.device,
+      threads: loaded.threads,
+      contextSize: loaded.context.contextSize,
+      loadMs: Math.round(loaded.loadMs),
+    };
+  }
+
+  generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
+    if (this.closing) return Promise.reject(this.closedError());
+    return this.queue.run(() => this.run(request, options.signal, undefined), options.signal);
+  }
+
+  stream(request: GenerateRequest, options: GenerateOptions = {}): AsyncIterable<StreamEvent> {
+    // Constrained calls may be resampled, so their text is sent once, when final.
+    const live = request.decoding !== "constrained";
+    return streamFromRun((onText, signal) => {
+      if (this.closing) return Promise.reject(this.closedError());
+      return this.queue.run(() => this.run(request, signal, live ? onText : undefined), signal);
+    }, options.signal);
+  }
+
+  close(): Promise<void> {
+    // Calls already queued finish first; later ones are refused.
+    this.closing ??= this.queue.run(async () => {
+      this.closed = true;
+      const { context, model, llama, ownsLlama } = this.loaded;
+      await context.dispose();
+      await model.dispose();
+      if (ownsLlama) await llama.dispose();
+    });
+    return this.closing;
+  }
+
+  private closedError(): EdgecallError {
+    return new EdgecallError("invalid-argument", `the model ${this.options.modelPath} is closed`, {
+      subject: this.options.modelPath,
+    });
+  }
+
+  private grammarFor(tools: readonly ToolDefinition[]): Promise<LlamaGrammar> {
+    const text = buildCallGrammar(this.format.name, tools, {
+      parallel: this.options.parallelToolCalls ?? true,
+    });
+    let grammar = this.grammars.get(text);
+    if (grammar === undefined) {
+      if (this.grammars.size >= grammarCacheSize) this.grammars.delete(this.grammars.keys().next().value!);
+      grammar = this.loaded.llama.createGrammar({ grammar: text });
+      this.grammars.set(text, grammar);
+    }
+    return grammar;
+  }
+
+  private async run(
+    request: GenerateRequest,
+    signal: AbortSignal | undefined,
+    onText: ((delta: string) => void) | undefined,
+  ): Promise<GenerateResult> {
+    if (this.closed) throw this.closedError();
+    const startedAt = performance.now();
+    const allTools = request.tools ?? [];
+    const toolChoice = request.toolChoice ?? "auto";
+    const offered = toolChoice === "none" ? [] : allTools;
+    const constrained = request.decoding === "constrained" && offered.length > 0;
+    const forceCall = constrained && (toolChoice === "required" || this.format.callPrefix === "");
+    const grammar = constrained ? await this.grammarFor(offered) : undefined;
+    const { model, sequence, context } = this.loaded;
+    const prompt = buildPrompt(
+      { model, chatTemplate: this.loaded.chatTemplate, format: this.format },
+      request.messages,
+      offered,
+      forceCall ? false : undefined,
+    );
+    const forcedText = forceCall ? this.format.callPrefix : "";
+    const room = context.contextSize - prompt.tokens.length - model.tokenize(forcedText, true).length - 1;
+    if (room <= 0) {
+      throw new EdgecallError(
+        "invalid-argument",
+        `the prompt has ${prompt.tokens.length} tokens but the context of ${this.options.modelPath} holds ${context.contextSize}; raise the context size`,
+        { subject: "contextSize" },
+      );
+    }
+    const maxTokens = Math.min(request.maxTokens ?? this.options.defaultMaxTokens ?? 1024, room);
+    const sampling = request.sampling ?? {};
+    const temperature = sampling.temperature ?? 0;
+    const baseSeed = sampling.seed ?? this.options.seed ?? Math.floor(Math.random() * 2 ** 31);
+    const attempts: AttemptRecord[] = [];
+    const outputs: DecodeOutput[] = [];
+    let parts: ContentPart[] = [];
+    let problems: string[] = [];
+    for (let attempt = 0; ; attempt++) {
+      const seed = (baseSeed + attempt) % 2 ** 32;
+      const output = await decode({
+        model,
+        sequence,
+        promptTokens: prompt.tokens,
+        forcedText,
+        ...(grammar !== undefined && forceCall ? { grammar } : {}),
+        ...(grammar !== undefined && !forceCall
+          ? { grammarAfter: { prefix: this.format.callPrefix, grammar } }
+          : {}),
+        sampling: { temperature, topP: sampling.topP, topK: sampling.topK, seed },
+        maxTokens,
+        signal,
+        onText,
+      });
+      outputs.push(output);
+      parts = this.format.parse(output.text, allTools);
+      problems = this.problemsIn(parts, allTools);
+      attempts.push({
+        seed,
+        rawText: output.text,
+        outputTokens: output.outputTokens,
+        ms: Math.round(output.endedAt - output.prefillStartedAt),
+        problems,
+      });
+      if (!constrained || problems.length === 0 || temperature === 0 || attempt >= maxResamples) break;
+    }
+    return this.result(startedAt, prompt.text, outputs, parts, problems, attempts, {
+      decoding: constrained ? "constrained" : "free",
+      grammarFromStart: forceCall,
+    });
+  }
+
+  /** Tool-call errors and calls whose arguments fail ajv, as messages. */
+  private problemsIn(parts: readonly ContentPart[], tools: readonly ToolDefinition[]): string[] {
+    const problems: string[] = [];
+    for (const part of parts) {
+      if (part.type === "tool-call-error") problems.push(`${part.error.type}: ${part.error.message}`);
+      if (part.type === "tool-call") {
+        const problem = this.validator.check(part.toolCall, tools);
+        if (problem !== undefined) problems.push(problem);
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * The call's result over all its attempts: usage sums them; firstTokenMs and prefillMs come from the
+   * first attempt, decodeMs sums every attempt's decoding; times count from when the call left the queue.
+   */
+  private result(
+    startedAt: number,
+    renderedPrompt: string,
+    outputs: readonly DecodeOutput[],
+    parts: ContentPart[],
+    problems: string[],
+    attempts: AttemptRecord[],
+    extra: Record<string, unknown>,
+  ): GenerateResult {
+    const first = outputs[0]!;
+    const last = outputs[outputs.length - 1]!;
+    const endedAt = performance.now();
+    const firstTokenAt = first.firstTokenAt ?? first.endedAt;
+    const decodeMs = outputs.reduce(
+      (sum, output) => sum + (output.endedAt - (output.firstTokenAt ?? output.endedAt)),
+      0,
+    );
+    const timing: GenerateResult["timing"] = {
+      firstTokenMs: firstTokenAt - startedAt,
+      totalMs: endedAt - startedAt,
+      prefillMs: firstTokenAt - first.prefillStartedAt,
+      decodeMs,
+    };
+    if (this.firstCall) timing.loadMs = this.loaded.loadMs;
+    this.firstCall = false;
+    return {
+      rawText: last.text,
+      parts,
+      finishReason: finishReasonFor(parts, last.stoppedOnLength),
+      usage: {
+        inputTokens: outputs.reduce((sum, output) => sum + output.inputTokens, 0),
+        outputTokens: outputs.reduce((sum, output) => sum + output.outputTokens, 0),
+      },
+      timing,
+      renderedPrompt,
+      details: {
+        ...extra,
+        grammarSwitched: last.grammarSwitched,
+        attempts,
+        argumentProblems: problems,
+      },
+    };
+  }
+}
+
+/**
+ * Loads `options.modelPath` and returns a backend for it. Load failures reject with
+ * EdgecallError("model-load") naming the file; node-llama-cpp never builds anything at run time.
+ */
+export async function createLlamaCppBackend(options: LlamaCppBackendOptions): Promise<ModelBackend> {
+  const loaded = await loadLlamaModel(options);
+  return new LlamaCppBackend(loaded, options);
+}

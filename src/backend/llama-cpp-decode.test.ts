@@ -1,0 +1,87 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import {
+  getLlama,
+  type Llama,
+  type LlamaContext,
+  type LlamaContextSequence,
+  LlamaLogLevel,
+  type LlamaModel,
+} from "node-llama-cpp";
+import { isEdgecallError } from "../errors.js";
+import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
+import { decode } from "./llama-cpp-decode.js";
+
+let llama: Llama;
+let model: LlamaModel;
+let context: LlamaContext;
+let sequence: LlamaContextSequence;
+
+before(async () => {
+  llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
+  model = await llama.loadModel({ modelPath: await tinyModelPath("qwen3") });
+  context = await model.createContext({ contextSize: 512, threads: 1 });
+  sequence = context.getSequence();
+});
+
+after(async () => {
+  await context.dispose();
+  await model.dispose();
+  await llama.dispose();
+});
+
+function base(seed: number) {
+  return {
+    model,
+    sequence,
+    promptTokens: model.tokenize(
+      "<|im_start|>user\nWrite something.<|im_end|>\n<|im_start|>assistant\n",
+      true,
+    ),
+    forcedText: "",
+    sampling: { temperature: 1, seed },
+    maxTokens: 60,
+  };
+}
+
+describe("decode", () => {
+  it("switches to the grammar right after the prefix appears, also when a token overshoots it", async () => {
+    const grammar = await llama.createGrammar({ grammar: 'root ::= "[" [0-9] [0-9] "]"' });
+    let overshoots = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const deltas: string[] = [];
+      const output = await decode({
+        ...base(seed),
+        grammarAfter: { prefix: "e", grammar },
+        onText: (delta) => deltas.push(delta),
+      });
+      assert.equal(output.grammarSwitched, true, `seed ${seed}: ${JSON.stringify(output.text)}`);
+      assert.match(output.text, /^[^e]*e\[[0-9]{2}\]$/, `seed ${seed}`);
+      assert.equal(deltas.join(""), output.text);
+      if (output.inputTokens > base(seed).promptTokens.length) overshoots += 1;
+    }
+    assert.ok(overshoots > 0, "at least one sampled token went past the prefix and was split");
+  });
+
+  it("applies a grammar from the first token after forced text", async () => {
+    const grammar = await llama.createGrammar({ grammar: 'root ::= " x=" [1-3] ";"' });
+    const output = await decode({ ...base(4), forcedText: "<tool_call>", grammar });
+    assert.match(output.text, /^<tool_call> x=[1-3];$/);
+    assert.equal(output.stoppedOnLength, false);
+    assert.ok(output.firstTokenAt !== undefined && output.firstTokenAt >= output.prefillStartedAt);
+  });
+
+  it("stops at the token budget and honours abort", async () => {
+    const output = await decode({ ...base(5), maxTokens: 7 });
+    assert.equal(output.outputTokens, 7);
+    assert.equal(output.stoppedOnLength, true);
+    const controller = new AbortController();
+    const pending = decode({
+      ...base(6),
+      maxTokens: 400,
+      signal: controller.signal,
+      onText: () => controller.abort(),
+    });
+    await assert.rejects(pending, (error: unknown) => isEdgecallError(error, "aborted"));
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * One generation on the llama-cpp backend's sequence: the prompt (plus any forced call prefix) is
+ * evaluated, then tokens are sampled until an end-of-generation token, the token budget, or an
+ * abort. A call grammar applies from the first token, or (auto mode) from the moment the output
+ * ends with the format's call prefix: that first evaluation is stopped and a new one continues on
+ * the same sequence under the grammar. Timing is measured here, per token.
+ */
+import {
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  LlamaGrammarEvaluationState,
+  type LlamaModel,
+  type Token,
+} from "node-llama-cpp";
+import { abortedError } from "./llama-cpp-queue.js";
+
+/** Sampling for one decode (temperature 0 = greedy). */
+export interface DecodeSampling {
+  temperature: number;
+  topP?: number;
+  topK?: number;
+  seed: number;
+}
+
+/** What to decode. */
+export interface DecodeInput {
+  model: LlamaModel;
+  sequence: LlamaContextSequence;
+  promptTokens: Token[];
+  /** Text placed after the prompt as if the model had written it (it starts the output). */
+  forcedText: string;
+  /** Grammar applied from the first sampled token. */
+  grammar?: LlamaGrammar;
+  /** Grammar applied once the output ends with `prefix` (ignored when `grammar` is set). */
+  grammarAfter?: { prefix: string; grammar: LlamaGrammar };
+  sampling: DecodeSampling;
+  /** Most tokens to sample. */
+  maxTokens: number;
+  signal?: AbortSignal;
+  /** Receives the output text as it grows (forced text included), in order. */
+  onText?: (delta: string) => void;
+}
+
+/** What a decode produced. Times are `performance.now()` readings. */
+export interface DecodeOutput {
+  text: string;
+  /** Prompt tokens plus forced and injected tokens. */
+  inputTokens: number;
+  /** Tokens the model sampled (end-of-generation token excluded). */
+  outputTokens: number;
+  stoppedOnLength: boolean;
+  /** Whether the grammar was switched on mid-generation (auto mode). */
+  grammarSwitched: boolean;
+  prefillStartedAt: number;
+  firstTokenAt: number | undefined;
+  endedAt: number;
+}
+
+/** Emits text growth, holding back an incomplete UTF-8 sequence at the end. */
+class TextEmitter {
+  private emitted = "";
+  constructor(private readonly onText: ((delta: string) => void) | undefined) {}
+
+  update(text: string, final: boolean): void {
+    if (this.onText === undefined) return;
+    const ready = final ? text : text.replace(/\uFFFD+$/, "");
+    if (ready.length > this.emitted.length && ready.startsWith(this.emitted)) {
+      this.onText(ready.slice(this.emitted.length));
+      this.emitted = ready;
+    }
+  }
+}
+
+/** Runs one decode. Rejects with EdgecallError "aborted" when `signal` fires. */
+export async function decode(input: DecodeInput): Promise<DecodeOutput> {
+  const { model, sequence, promptTokens, sampling, signal } = input;
+  if (signal?.aborted) throw abortedError();
+  await sequence.clearHistory();
+  const forcedTokens = input.forcedText === "" ? [] : model.tokenize(input.forcedText, true);
+  const outputTokens: Token[] = [...forcedTokens];
+  const emitter = new TextEmitter(input.onText);
+  const detokenize = () => model.detokenize(outputTokens, true, promptTokens);
+  let text = input.forcedText;
+  emitter.update(text, false);
+  let pending: Token[] = [...promptTokens, ...forcedTokens];
+  let injected = forcedTokens.length;
+  let grammarState =
+    input.grammar === undefined
+      ? undefined
+      : new LlamaGrammarEvaluationState({ model, grammar: input.grammar });
+  let switchAfter = input.grammar === undefined ? input.grammarAfter : undefined;
+  let sampled = 0;
+  let stoppedOnLength = false;
+  let aborted = false;
+  let grammarSwitched = false;
+  let firstTokenAt: number | undefined;
+  const prefillStartedAt = performance.now();
+
+  while (pending.length > 0) {
+    const options = {
+      temperature: sampling.temperature,
+      seed: sampling.seed,
+      ...(sampling.topP === undefined ? {} : { topP: sampling.topP }),
+      ...(sampling.topK === undefined ? {} : { topK: sampling.topK }),
+      ...(grammarState === undefined ? {} : { grammarEvaluationState: grammarState }),
+    };
+    const tokensToEvaluate = pending;
+    pending = [];
+    if (sampled >= input.maxTokens) {
+      stoppedOnLength = true;
+      break;
+    }
+    for await (const token of sequence.evaluate(tokensToEvaluate, options)) {
+      firstTokenAt ??= performance.now();
+      sampled += 1;
+      outputTokens.push(token);
+      const previousLength = text.length;
+      text = detokenize();
+      if (switchAfter !== undefined) {
+        const index = text.indexOf(
+          switchAfter.prefix,
+          Math.max(0, previousLength - switchAfter.prefix.length),
+        );
+        if (index >= 0) {
+          // Keep the output up to the end of the prefix, then go on under the grammar.
+          const end = index + switchAfter.prefix.length;
+          outputTokens.pop();
+          const before = detokenize();
+          const feed = end === text.length ? [token] : model.tokenize(text.slice(before.length, end), true);
+          injected += end === text.length ? 0 : feed.length;
+          outputTokens.push(...feed);
+          text = detokenize();
+          grammarState = new LlamaGrammarEvaluationState({ model, grammar: switchAfter.grammar });
+          switchAfter = undefined;
+          grammarSwitched = true;
+          pending = feed;
+        }
+      }
+      emitter.update(text, false);
+      if (pending.length > 0) break;
+      if (sampled >= input.maxTokens) {
+        stoppedOnLength = true;
+        break;
+      }
+      if (signal?.aborted) {
+        aborted = true;
+        break;
+      }
+    }
+    if (aborted || stoppedOnLength) break;
+  }
+  if (aborted || signal?.aborted) throw abortedError();
+  emitter.update(text, true);
+  return {
+    text,
+    inputTokens: promptTokens.length + injected,
+    outputTokens: sampled,
+    stoppedOnLength,
+    grammarSwitched,
+    prefillStartedAt,
+    firstTokenAt,
+    endedAt: performance.now(),
+  };
+}

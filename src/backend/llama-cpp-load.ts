@@ -1,0 +1,150 @@
+/**
+ * Loads a GGUF into node-llama-cpp for the llama-cpp backend: the Llama runtime (prebuilt
+ * binaries only, never a build), the model, one context with one sequence, and the provenance
+ * facts read from the file's metadata.
+ */
+import { availableParallelism } from "node:os";
+import {
+  getLlama,
+  type Llama,
+  type LlamaContext,
+  type LlamaContextSequence,
+  LlamaLogLevel,
+  type LlamaModel,
+} from "node-llama-cpp";
+import { EdgecallError } from "../errors.js";
+import { detectFormat } from "../formats/detect-format.js";
+import type { FormatName } from "../formats/tool-call-format.js";
+import { fileTypeNames } from "../gguf/ggml-types.js";
+
+/** The node-llama-cpp version this backend is pinned to (recorded as provenance). */
+export const nodeLlamaCppVersion = "3.21.1";
+
+/** Options for loading a GGUF model in-process. */
+export interface LlamaCppLoadOptions {
+  modelPath: string;
+  /** `auto`: the GPU node-llama-cpp detects (CUDA, Vulkan, Metal), else the CPU. `off`: the CPU. */
+  gpu?: "auto" | "off";
+  /** CPU threads (default: `os.availableParallelism()`). */
+  threads?: number;
+  /** Context size in tokens (default: the smaller of the training context and 4096). */
+  contextSize?: number;
+  /** Tokens per batch (node-llama-cpp's default when unset). */
+  batchSize?: number;
+  /** Tool-call format (default: detected from the chat template, else `json`). */
+  format?: FormatName;
+  /** An already-started Llama runtime to use; it is not disposed on close. */
+  llama?: Llama;
+}
+
+/** Everything a loaded model needs at generation time. */
+export interface LoadedLlamaModel {
+  llama: Llama;
+  ownsLlama: boolean;
+  model: LlamaModel;
+  context: LlamaContext;
+  sequence: LlamaContextSequence;
+  format: FormatName;
+  /** The GGUF's Jinja chat template, if it has one. */
+  chatTemplate: string | undefined;
+  architecture: string;
+  quantisation: string | undefined;
+  randomWeights: boolean;
+  device: string;
+  threads: number;
+  loadMs: number;
+}
+
+function loadError(path: string, what: string, cause: unknown): EdgecallError {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return new EdgecallError("model-load", `could not ${what} for ${path}: ${reason}`, {
+    subject: path,
+    cause,
+  });
+}
+
+async function disposeQuietly(resource: { dispose(): Promise<void> } | undefined): Promise<void> {
+  try {
+    await resource?.dispose();
+  } catch {
+    // Best effort: the load already failed and that error is the one to report.
+  }
+}
+
+/** Reads `a.b.c` from node-llama-cpp's nested metadata object. */
+function metadataValue(metadata: unknown, key: string): unknown {
+  let current: unknown = metadata;
+  for (const part of key.split(".")) {
+    if (typeof current !== "object" || current === null) return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/** Loads the model; every failure becomes EdgecallError("model-load") naming the file. */
+export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<LoadedLlamaModel> {
+  const started = performance.now();
+  const path = options.modelPath;
+  const threads = options.threads ?? availableParallelism();
+  if (!Number.isInteger(threads) || threads < 1) {
+    throw new EdgecallError("invalid-argument", `threads must be a positive integer, got ${threads}`, {
+      subject: "threads",
+    });
+  }
+  let llama = options.llama;
+  const ownsLlama = llama === undefined;
+  if (llama === undefined) {
+    try {
+      llama = await getLlama({
+        gpu: options.gpu === "off" ? false : "auto",
+        build: "never",
+        logLevel: LlamaLogLevel.error,
+        maxThreads: threads,
+      });
+    } catch (error) {
+      throw loadError(path, "start llama.cpp (node-llama-cpp prebuilt binaries)", error);
+    }
+  }
+  let model: LlamaModel | undefined;
+  try {
+    model = await llama.loadModel({ modelPath: path, gpuLayers: options.gpu === "off" ? 0 : "auto" });
+    const trainContext = model.trainContextSize > 0 ? model.trainContextSize : 4096;
+    const contextSize = options.contextSize ?? Math.min(trainContext, 4096);
+    let context: LlamaContext;
+    try {
+      context = await model.createContext({
+        contextSize,
+        sequences: 1,
+        threads,
+        ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+      });
+    } catch (error) {
+      throw loadError(path, `create a context of ${contextSize} tokens`, error);
+    }
+    const metadata = model.fileInfo.metadata;
+    const template = metadataValue(metadata, "tokenizer.chat_template");
+    const chatTemplate = typeof template === "string" && template !== "" ? template : undefined;
+    const fileType = metadataValue(metadata, "general.file_type");
+    return {
+      llama,
+      ownsLlama,
+      model,
+      context,
+      sequence: context.getSequence(),
+      format: options.format ?? detectFormat(chatTemplate) ?? "json",
+      chatTemplate,
+      architecture: String(metadataValue(metadata, "general.architecture") ?? "unknown"),
+      quantisation:
+        typeof fileType === "number" ? (fileTypeNames[fileType] ?? `file_type ${fileType}`) : undefined,
+      randomWeights: metadataValue(metadata, "edgecall.random_weights") === true,
+      device: llama.gpu === false ? "cpu" : llama.gpu,
+      threads: context.idealThreads,
+      loadMs: performance.now() - started,
+    };
+  } catch (error) {
+    await disposeQuietly(model);
+    if (ownsLlama) await disposeQuietly(llama);
+    if (error instanceof EdgecallError) throw error;
+    throw loadError(path, "load the model", error);
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The llama-cpp backend's prompt: the GGUF's own Jinja chat template rendered with our messages
+ * and tools (the format's own renderer when the file has no template), tokenized with special
+ * tokens parsed and exactly one BOS where the model wants one.
+ */
+import type { LlamaModel, Token } from "node-llama-cpp";
+import { renderChatTemplate } from "../formats/chat-template.js";
+import type { ToolCallFormat } from "../formats/tool-call-format.js";
+import type { ChatMessage, ToolDefinition } from "../messages.js";
+
+/** What the prompt is rendered from. */
+export interface PromptSource {
+  model: LlamaModel;
+  chatTemplate: string | undefined;
+  format: ToolCallFormat;
+}
+
+/** A rendered prompt and its tokens. */
+export interface RenderedPrompt {
+  text: string;
+  tokens: Token[];
+}
+
+/**
+ * Renders and tokenizes the prompt. `enableThinking` is passed to the template only when set
+ * (constrained calls that must start at once pass `false`).
+ */
+export function buildPrompt(
+  source: PromptSource,
+  messages: readonly ChatMessage[],
+  tools: readonly ToolDefinition[],
+  enableThinking: boolean | undefined,
+): RenderedPrompt {
+  const { model } = source;
+  const text =
+    source.chatTemplate === undefined
+      ? source.format.render(messages, tools, { addGenerationPrompt: true })
+      : renderChatTemplate(source.chatTemplate, messages, tools, {
+          addGenerationPrompt: true,
+          bosToken: model.tokens.bosString ?? "",
+          eosToken: model.tokens.eosString ?? "",
+          ...(enableThinking === undefined ? {} : { enableThinking }),
+        });
+  const tokens = model.tokenize(text, true);
+  const bos = model.tokens.bos;
+  if (model.tokens.shouldPrependBosToken && bos !== null && tokens[0] !== bos) tokens.unshift(bos);
+  return { text, tokens };
+}

@@ -1,0 +1,228 @@
+/**
+ * JSON Schema → GBNF, our own converter (node-llama-cpp's does not enforce numeric bounds).
+ * Supported: object (properties, required; no extra keys; required first, then optional in
+ * declaration order), array (items, minItems/maxItems), string (enum, const, minLength/maxLength,
+ * format date/time/date-time/uuid; `pattern` is left to ajv), integer (bounds exact), number
+ * (bounds on the integer part), boolean, null, enum/const of any type, anyOf/oneOf, allOf (merged),
+ * type arrays, local `$ref` to `$defs`/`definitions` (non-recursive), and `{}` = any value.
+ */
+import { EdgecallError } from "../errors.js";
+import type { GbnfRuleSet } from "./gbnf-rules.js";
+import { integerGbnf, numberGbnf } from "./numeric-grammar.js";
+import { resolveSchema, type SchemaObject, type SchemaPosition } from "./schema-resolve.js";
+import {
+  anyValueRule,
+  booleanGbnf,
+  type DialectOptions,
+  formatContentGbnf,
+  literalGbnf,
+  nullGbnf,
+  optionalSpace,
+  repeatGbnf,
+  stringCharRule,
+  type ValueDialect,
+  xmlTextCharClass,
+} from "./value-dialect.js";
+
+export type { SchemaPosition } from "./schema-resolve.js";
+
+/** One property of an object schema, in the order a grammar writes it. */
+export interface PropertySlot {
+  name: string;
+  schema: unknown;
+  required: boolean;
+  position: SchemaPosition;
+}
+
+const objectKeywords = ["properties", "required", "additionalProperties", "patternProperties"];
+const arrayKeywords = ["items", "prefixItems", "minItems", "maxItems"];
+const stringKeywords = ["minLength", "maxLength", "pattern", "format"];
+const numberKeywords = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
+
+function inferTypes(schema: SchemaObject): string[] | undefined {
+  if (typeof schema.type === "string") return [schema.type];
+  if (Array.isArray(schema.type))
+    return schema.type.filter((type): type is string => typeof type === "string");
+  const has = (keywords: string[]) => keywords.some((keyword) => keyword in schema);
+  if (has(objectKeywords)) return ["object"];
+  if (has(arrayKeywords)) return ["array"];
+  if (has(stringKeywords)) return ["string"];
+  if (has(numberKeywords)) return ["number"];
+  return undefined;
+}
+
+function nonNegativeInteger(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** Builds GBNF expressions for schemas into one rule set. */
+export class SchemaGrammar {
+  constructor(
+    readonly rules: GbnfRuleSet,
+    readonly options: DialectOptions = {},
+  ) {}
+
+  /** A GBNF expression matching the values `schema` allows, spelled in `dialect`. */
+  value(schema: unknown, dialect: ValueDialect, position: SchemaPosition): string {
+    const { schema: resolved, position: inner } = resolveSchema(schema, position);
+    if ("const" in resolved) return literalGbnf(resolved.const, dialect);
+    if (Array.isArray(resolved.enum)) {
+      if (resolved.enum.length === 0) throw this.unsupported(inner, "an empty enum allows no value");
+      return `(${resolved.enum.map((value) => literalGbnf(value, dialect)).join(" | ")})`;
+    }
+    const branches = resolved.anyOf ?? resolved.oneOf;
+    if (Array.isArray(branches)) {
+      const keyword = resolved.anyOf === undefined ? "oneOf" : "anyOf";
+      const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = resolved;
+      if (branches.length === 0) throw this.unsupported(inner, `an empty ${keyword} allows no value`);
+      const alternatives = branches.map((branch, index) =>
+        this.value(
+          typeof branch === "object" && branch !== null ? { ...rest, ...branch } : branch,
+          dialect,
+          inner.child(`${keyword}/${index}`),
+        ),
+      );
+      return `(${alternatives.join(" | ")})`;
+    }
+    const types = inferTypes(resolved);
+    if (types === undefined) return anyValueRule(this.rules, dialect, this.options);
+    if (types.length === 0) throw this.unsupported(inner, "an empty type list allows no value");
+    if (types.length === 1) return this.typed(resolved, types[0]!, dialect, inner);
+    return `(${types.map((type) => this.typed({ ...resolved, type }, type, dialect, inner)).join(" | ")})`;
+  }
+
+  /**
+   * The properties of an object schema as a grammar writes them: required first, then optional,
+   * each group in declaration order (required names without a `properties` entry take any value).
+   */
+  objectSlots(schema: unknown, position: SchemaPosition): PropertySlot[] {
+    const { schema: resolved, position: inner } = resolveSchema(schema, position);
+    const properties = (
+      typeof resolved.properties === "object" && resolved.properties !== null ? resolved.properties : {}
+    ) as Record<string, unknown>;
+    const required = new Set(
+      Array.isArray(resolved.required)
+        ? resolved.required.filter((name): name is string => typeof name === "string")
+        : [],
+    );
+    const slot = (name: string, isRequired: boolean): PropertySlot => ({
+      name,
+      schema: properties[name] ?? {},
+      required: isRequired,
+      position: inner.child(`properties/${name}`),
+    });
+    const names = Object.keys(properties);
+    return [
+      ...names.filter((name) => required.has(name)).map((name) => slot(name, true)),
+      ...[...required].filter((name) => !(name in properties)).map((name) => slot(name, true)),
+      ...names.filter((name) => !required.has(name)).map((name) => slot(name, false)),
+    ];
+  }
+
+  /** True when the object schema names no properties and so allows any keys. */
+  isOpenObject(schema: unknown, position: SchemaPosition): boolean {
+    const { schema: resolved } = resolveSchema(schema, position);
+    return this.objectSlots(resolved, position).length === 0 && resolved.additionalProperties !== false;
+  }
+
+  /**
+   * A sequence of slots: required ones always, optional ones each optional, joined by `separator`.
+   * `item(slot)` is the GBNF for one slot. Returns `""` for no slots.
+   */
+  slotSequence(
+    slots: readonly PropertySlot[],
+    separator: string,
+    item: (slot: PropertySlot) => string,
+  ): string {
+    const required = slots.filter((slot) => slot.required).map(item);
+    const optional = slots.filter((slot) => !slot.required).map(item);
+    const tail = (from: number) =>
+      optional
+        .slice(from)
+        .map((entry) => `(${separator} ${entry})?`)
+        .join(" ");
+    if (required.length > 0) {
+      return [required.join(` ${separator} `), tail(0)].filter((part) => part !== "").join(" ");
+    }
+    if (optional.length === 0) return "";
+    const starts = optional.map((entry, index) =>
+      [entry, tail(index + 1)].filter((part) => part !== "").join(" "),
+    );
+    return `(${starts.join(" | ")})?`;
+  }
+
+  private typed(schema: SchemaObject, type: string, dialect: ValueDialect, position: SchemaPosition): string {
+    switch (type) {
+      case "string":
+        return this.string(schema, dialect);
+      case "integer":
+        return integerGbnf(schema, position.path);
+      case "number":
+        return numberGbnf(schema, position.path);
+      case "boolean":
+        return booleanGbnf(dialect);
+      case "null":
+        return nullGbnf(dialect);
+      case "object":
+        return this.object(schema, dialect === "xml-text" ? "json" : dialect, position);
+      case "array":
+        return this.array(schema, dialect === "xml-text" ? "json" : dialect, position);
+      default:
+        throw this.unsupported(position, `unknown type "${type}"`);
+    }
+  }
+
+  private string(schema: SchemaObject, dialect: ValueDialect): string {
+    const formatted = formatContentGbnf(schema.format);
+    let content: string;
+    if (formatted !== undefined) content = formatted;
+    else {
+      const character =
+        dialect === "xml-text" ? xmlTextCharClass(this.options) : stringCharRule(this.rules, dialect);
+      const minimum = nonNegativeInteger(schema.minLength) ?? 0;
+      const maximum = nonNegativeInteger(schema.maxLength);
+      content = repeatGbnf(character, minimum, maximum);
+    }
+    if (dialect === "xml-text") return content === "" ? '""' : `(${content})`;
+    return `("\\"" ${content} "\\"")`;
+  }
+
+  private object(schema: SchemaObject, dialect: "json" | "python", position: SchemaPosition): string {
+    if (this.isOpenObject(schema, position)) return anyValueRule(this.rules, dialect, this.options);
+    const slots = this.objectSlots(schema, position);
+    const members = this.slotSequence(slots, `"," ${optionalSpace}`, (slot) => {
+      const value = this.value(slot.schema, dialect, slot.position);
+      return this.rules.add(
+        `${position.hint}-${slot.name}-kv`,
+        `${literalGbnf(slot.name, "json")} ":" ${optionalSpace} ${value}`,
+      );
+    });
+    const body =
+      members === "" ? `"{" ${optionalSpace} "}"` : `"{" ${optionalSpace} ${members} ${optionalSpace} "}"`;
+    return this.rules.add(position.hint, body);
+  }
+
+  private array(schema: SchemaObject, dialect: "json" | "python", position: SchemaPosition): string {
+    const items = Array.isArray(schema.items) ? { anyOf: schema.items } : (schema.items ?? {});
+    const item = this.value(items, dialect, position.child("items"));
+    const minimum = nonNegativeInteger(schema.minItems) ?? 0;
+    const maximum = nonNegativeInteger(schema.maxItems);
+    if (maximum !== undefined && maximum < minimum) {
+      throw this.unsupported(position, "maxItems is below minItems");
+    }
+    const more = repeatGbnf(
+      `("," ${optionalSpace} ${item})`,
+      Math.max(minimum - 1, 0),
+      maximum === undefined ? undefined : maximum - 1,
+    );
+    let inner = maximum === 0 ? "" : [item, more].filter((part) => part !== "").join(" ");
+    if (inner !== "" && minimum === 0) inner = `(${inner})?`;
+    const body =
+      inner === "" ? `"[" ${optionalSpace} "]"` : `"[" ${optionalSpace} ${inner} ${optionalSpace} "]"`;
+    return this.rules.add(`${position.hint}-array`, body);
+  }
+
+  private unsupported(position: SchemaPosition, why: string): EdgecallError {
+    return new EdgecallError("unsupported", `schema at ${position.path}: ${why}`, { subject: position.path });
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * How values are spelled in each tool-call syntax: JSON, Python literals (pythonic / LFM2 calls),
+ * or raw text inside an XML parameter element (Qwen3.5, MiniCPM). Literal encoders, string and
+ * "any value" rules for each.
+ */
+import { type GbnfRuleSet, gbnfLiteral } from "./gbnf-rules.js";
+
+/**
+ * `json`: JSON values. `python`: Python literals (`True`/`False`/`None`, double-quoted strings,
+ * dicts with double-quoted keys). `xml-text`: strings as raw text, other values as their JSON text.
+ */
+export type ValueDialect = "json" | "python" | "xml-text";
+
+/** Options shared by the grammar generators. */
+export interface DialectOptions {
+  /** Characters a raw `xml-text` string may not contain (default `<`). */
+  xmlTextExcluded?: string;
+}
+
+/** A value as a Python literal, the way Python's `repr` spells JSON-like data (double quotes). */
+export function pythonLiteral(value: unknown): string {
+  if (value === null || value === undefined) return "None";
+  if (value === true) return "True";
+  if (value === false) return "False";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "None";
+  if (typeof value === "string") return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(", ")}]`;
+  if (typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}: ${pythonLiteral(item)}`).join(", ")}}`;
+  }
+  return JSON.stringify(String(value));
+}
+
+/** The text a value is written as in `dialect`. */
+export function literalText(value: unknown, dialect: ValueDialect): string {
+  if (dialect === "python") return pythonLiteral(value);
+  if (dialect === "xml-text" && typeof value === "string") return value;
+  return JSON.stringify(value) ?? "null";
+}
+
+/** GBNF for exactly this value in `dialect`. */
+export function literalGbnf(value: unknown, dialect: ValueDialect): string {
+  return gbnfLiteral(literalText(value, dialect));
+}
+
+/** Optional single space, allowed after `{`, `[`, `:` and `,` and before `}` and `]`. */
+export const optionalSpace = '" "?';
+
+/** GBNF for `true`/`false` in the dialect. */
+export function booleanGbnf(dialect: ValueDialect): string {
+  return dialect === "python" ? '("True" | "False")' : '("true" | "false")';
+}
+
+/** GBNF for null in the dialect. */
+export function nullGbnf(dialect: ValueDialect): string {
+  return dialect === "python" ? '"None"' : '"null"';
+}
+
+/**
+ * Code points a string character must not be: controls, DEL, surrogates and values above
+ * U+10FFFF. llama.cpp's grammar decodes byte tokens loosely, so without the last two a run of
+ * random byte tokens can pass as one "character" and then detokenize as several U+FFFD.
+ */
+const notCodePoints = String.raw`\x00-\x1F\x7F\uD800-\uDFFF\U00110000-\U001FFFFF`;
+
+/** The rule name for one character of a quoted string, adding the rule if needed. */
+export function stringCharRule(rules: GbnfRuleSet, dialect: "json" | "python"): string {
+  // Python has no `\/` escape; JSON escapes are otherwise valid Python escapes.
+  const escapes = dialect === "json" ? String.raw`["\\/bfnrt]` : String.raw`["\\bfnrt]`;
+  return rules.add(
+    `${dialect}-char`,
+    String.raw`[^"\\${notCodePoints}] | "\\" (${escapes} | "u" [0-9a-fA-F]{4})`,
+  );
+}
+
+/** The GBNF character class for one raw xml-text character. */
+export function xmlTextCharClass(options: DialectOptions): string {
+  const excluded = options.xmlTextExcluded ?? "<";
+  const escaped = [...excluded].map((character) =>
+    /[\]\\^-]/.test(character) ? `\\${character}` : character,
+  );
+  return `[^${escaped.join("")}${notCodePoints.replace(String.raw`\x00-\x1F`, String.raw`\x00-\x08\x0B-\x1F`)}]`;
+}
+
+/** `expression` repeated between `minimum` and `maximum` (open when undefined) times. */
+export function repeatGbnf(expression: string, minimum: number, maximum: number | undefined): string {
+  if (maximum === undefined) {
+    if (minimum === 0) return `${expression}*`;
+    if (minimum === 1) return `${expression}+`;
+    return `${expression}{${minimum},}`;
+  }
+  if (maximum === 0) return "";
+  if (minimum === maximum) return minimum === 1 ? expression : `${expression}{${minimum}}`;
+  if (minimum === 0 && maximum === 1) return `${expression}?`;
+  return `${expression}{${minimum},${maximum}}`;
+}
+
+const dateGbnf = '[0-9]{4} "-" ("0" [1-9] | "1" [0-2]) "-" ("0" [1-9] | [12] [0-9] | "3" [01])';
+const timeGbnf =
+  '([01] [0-9] | "2" [0-3]) ":" [0-5] [0-9] ":" [0-5] [0-9] ("." [0-9]{1,6})? ("Z" | [+-] ([01] [0-9] | "2" [0-3]) ":" [0-5] [0-9])';
+
+/** GBNF for the characters of a string with a known `format`, or undefined when not modelled. */
+export function formatContentGbnf(format: unknown): string | undefined {
+  switch (format) {
+    case "date":
+      return `(${dateGbnf})`;
+    case "time":
+      return `(${timeGbnf})`;
+    case "date-time":
+      return `(${dateGbnf} "T" ${timeGbnf})`;
+    case "uuid":
+      return '([0-9a-f]{8} "-" [0-9a-f]{4} "-" [0-9a-f]{4} "-" [0-9a-f]{4} "-" [0-9a-f]{12})';
+    default:
+      return undefined;
+  }
+}
+
+/** The rule name for any value in `dialect` (recursive rules for objects and arrays). */
+export function anyValueRule(rules: GbnfRuleSet, dialect: ValueDialect, options: DialectOptions): string {
+  if (dialect === "xml-text") return rules.add("xml-text", `${xmlTextCharClass(options)}*`);
+  const prefix = dialect === "json" ? "json" : "python";
+  const valueName = `${prefix}-value`;
+  if (rules.has(valueName)) return valueName;
+  const value = rules.reserve(valueName);
+  const character = stringCharRule(rules, dialect);
+  const string = rules.add(`${prefix}-string`, `"\\"" ${character}* "\\""`);
+  const number = rules.add("json-number", '"-"? ([0-9] | [1-9] [0-9]{1,15}) ("." [0-9]{1,15})?');
+  const member = `${string} ":" ${optionalSpace} ${value}`;
+  const object = rules.add(
+    `${prefix}-object`,
+    `"{" ${optionalSpace} (${member} ("," ${optionalSpace} ${member})*)? ${optionalSpace} "}"`,
+  );
+  const array = rules.add(
+    `${prefix}-array`,
+    `"[" ${optionalSpace} (${value} ("," ${optionalSpace} ${value})*)? ${optionalSpace} "]"`,
+  );
+  rules.define(
+    value,
+    `${object} | ${array} | ${string} | ${number} | ${booleanGbnf(dialect)} | ${nullGbnf(dialect)}`,
+  );
+  return value;
+}
