@@ -53,10 +53,13 @@ export interface LlamaCppBackendOptions {
 
 /** Resamples allowed after the first attempt in constrained mode. */
 const maxResamples = 3;
+/** Temperature of resamples when the request asked for greedy decoding. */
+const resampleTemperature = 0.7;
 const grammarCacheSize = 32;
 
 interface AttemptRecord {
   seed: number;
+  temperature: number;
   rawText: string;
   outputTokens: number;
   ms: number;
@@ -177,6 +180,9 @@ class LlamaCppBackend implements ModelBackend {
     let problems: string[] = [];
     for (let attempt = 0; ; attempt++) {
       const seed = (baseSeed + attempt) % 2 ** 32;
+      // Greedy decoding would repeat an invalid call exactly, so a resample of a greedy call samples
+      // at a moderate temperature instead (recorded in the attempt).
+      const attemptTemperature = attempt > 0 && temperature === 0 ? resampleTemperature : temperature;
       const output = await decode({
         model,
         sequence,
@@ -186,7 +192,7 @@ class LlamaCppBackend implements ModelBackend {
         ...(grammar !== undefined && !forceCall
           ? { grammarAfter: { prefix: this.format.callPrefix, grammar } }
           : {}),
-        sampling: { temperature, topP: sampling.topP, topK: sampling.topK, seed },
+        sampling: { temperature: attemptTemperature, topP: sampling.topP, topK: sampling.topK, seed },
         maxTokens,
         signal,
         onText,
@@ -196,12 +202,13 @@ class LlamaCppBackend implements ModelBackend {
       problems = this.problemsIn(parts, allTools);
       attempts.push({
         seed,
+        temperature: attemptTemperature,
         rawText: output.text,
         outputTokens: output.outputTokens,
         ms: Math.round(output.endedAt - output.prefillStartedAt),
         problems,
       });
-      if (!constrained || problems.length === 0 || temperature === 0 || attempt >= maxResamples) break;
+      if (!constrained || problems.length === 0 || attempt >= maxResamples) break;
     }
     return this.result(startedAt, prompt.text, outputs, parts, problems, attempts, {
       decoding: constrained ? "constrained" : "free",
