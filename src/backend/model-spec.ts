@@ -49,7 +49,8 @@ export function parseModelSpec(spec: string): ModelSpec {
         if (key !== "delayMs") throw invalid(spec, `unknown replay option '${key}' (known: delayMs)`);
       }
       const raw = query.get("delayMs") ?? "";
-      if (!/^\d+$/.test(raw)) throw invalid(spec, `delayMs must be a whole number of milliseconds, got '${raw}'`);
+      if (!/^\d+$/.test(raw))
+        throw invalid(spec, `delayMs must be a whole number of milliseconds, got '${raw}'`);
       delayMs = Number.parseInt(raw, 10);
     }
     return { kind: "replay", path, delayMs };
