@@ -163,6 +163,47 @@ describe("llama-cpp backend", () => {
     });
   }
 
+  it("constrained + required stays valid with unbounded strings and a small token limit", async () => {
+    // Random weights almost never close an unbounded string; a call that runs out of tokens is
+    // resampled under a compact grammar (capped strings and arrays, one call).
+    const note: ToolDefinition = {
+      name: "notes_create",
+      description: "Create a note.",
+      parameters: {
+        type: "object",
+        properties: {
+          title: { type: "string" },
+          body: { type: "string" },
+          labels: { type: "array", items: { type: "string" } },
+          priority: { type: "integer", minimum: 1, maximum: 5 },
+        },
+        required: ["title", "body", "priority"],
+      },
+    };
+    const ajv = new Ajv({ strict: false });
+    const validate = ajv.compile(note.parameters);
+    for (const arch of ["qwen3", "qwen35"] as const) {
+      const backend = await open(arch);
+      for (let seed = 0; seed <= 5; seed++) {
+        const result = await backend.generate({
+          messages,
+          tools: [note],
+          toolChoice: "required",
+          decoding: "constrained",
+          maxTokens: 160,
+          // seed 0 runs greedy: its resamples must still change the output
+          sampling: seed === 0 ? { temperature: 0 } : { temperature: 1, seed },
+        });
+        const { toolCalls, errors } = summariseParts(result.parts);
+        assert.deepEqual(errors, [], `${arch} seed ${seed}: ${result.rawText}`);
+        assert.ok(toolCalls.length >= 1, `${arch} seed ${seed}: ${result.rawText}`);
+        for (const call of toolCalls) {
+          assert.ok(validate(call.arguments), `${arch} seed ${seed}: ${JSON.stringify(call.arguments)}`);
+        }
+      }
+    }
+  });
+
   it("constrained + auto forces the call grammar from the start for a format without a call prefix (llama3)", async () => {
     const backend = await open("llama", { parallelToolCalls: false });
     assert.equal(backend.info.format, "llama3");

@@ -55,6 +55,15 @@ export interface LlamaCppBackendOptions {
 const maxResamples = 3;
 /** Temperature of resamples when the request asked for greedy decoding. */
 const resampleTemperature = 0.7;
+/**
+ * Caps of the grammars used to resample a constrained call that hit the token limit, tighter on
+ * each resample (strings in characters, arrays in items).
+ */
+const compactLimits = [
+  { maxStringLength: 48, maxArrayItems: 4 },
+  { maxStringLength: 16, maxArrayItems: 2 },
+  { maxStringLength: 4, maxArrayItems: 1 },
+] as const;
 const grammarCacheSize = 32;
 
 interface AttemptRecord {
@@ -128,10 +137,20 @@ class LlamaCppBackend implements ModelBackend {
     });
   }
 
-  private grammarFor(tools: readonly ToolDefinition[]): Promise<LlamaGrammar> {
-    const text = buildCallGrammar(this.format.name, tools, {
-      parallel: this.options.parallelToolCalls ?? true,
-    });
+  /**
+   * The call grammar for `tools`. A `compactLevel` above 0 caps unbounded strings and arrays and
+   * allows one call: used only to resample a call that ran out of tokens (random weights never
+   * close a string).
+   */
+  private grammarFor(tools: readonly ToolDefinition[], compactLevel = 0): Promise<LlamaGrammar> {
+    const limits = compactLimits[Math.min(compactLevel, compactLimits.length) - 1];
+    const text = buildCallGrammar(
+      this.format.name,
+      tools,
+      limits === undefined
+        ? { parallel: this.options.parallelToolCalls ?? true }
+        : { parallel: false, ...limits },
+    );
     let grammar = this.grammars.get(text);
     if (grammar === undefined) {
       if (this.grammars.size >= grammarCacheSize) this.grammars.delete(this.grammars.keys().next().value!);
@@ -153,7 +172,8 @@ class LlamaCppBackend implements ModelBackend {
     const offered = toolChoice === "none" ? [] : allTools;
     const constrained = request.decoding === "constrained" && offered.length > 0;
     const forceCall = constrained && (toolChoice === "required" || this.format.callPrefix === "");
-    const grammar = constrained ? await this.grammarFor(offered) : undefined;
+    let grammar = constrained ? await this.grammarFor(offered) : undefined;
+    let compactLevel = 0;
     const { model, sequence, context } = this.loaded;
     const prompt = buildPrompt(
       { model, chatTemplate: this.loaded.chatTemplate, format: this.format },
@@ -198,6 +218,7 @@ class LlamaCppBackend implements ModelBackend {
         onText,
       });
       outputs.push(output);
+      if (constrained && output.stoppedOnLength) grammar = await this.grammarFor(offered, ++compactLevel);
       parts = this.format.parse(output.text, allTools);
       problems = this.problemsIn(parts, allTools);
       attempts.push({

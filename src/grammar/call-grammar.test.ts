@@ -170,6 +170,34 @@ describe("buildCallGrammar", () => {
     });
   }
 
+  it("caps unbounded strings and arrays only when asked (the backend's resample after a length stop)", async () => {
+    const note: ToolDefinition = {
+      name: "note",
+      parameters: {
+        type: "object",
+        properties: { text: { type: "string" }, tags: { type: "array", items: { type: "string" } } },
+        required: ["text", "tags"],
+      },
+    };
+    const open = await compileGbnf(buildCallGrammar("qwen3", [note], { parallel: false }));
+    const capped = await compileGbnf(
+      buildCallGrammar("qwen3", [note], { parallel: false, maxStringLength: 4, maxArrayItems: 1 }),
+    );
+    const call = (text: string, tags: string) =>
+      `\n{"name": "note", "arguments": {"text": "${text}", "tags": [${tags}]}}\n</tool_call>`;
+    assert.equal(open.accepts(call("a long note", '"x", "y"')), true);
+    assert.equal(capped.accepts(call("a long note", '"x"')), false, "string over the cap");
+    assert.equal(capped.accepts(call("abcd", '"x", "y"')), false, "array over the cap");
+    assert.equal(capped.accepts(call("abcd", '"x"')), true);
+    const xml = await compileGbnf(
+      buildCallGrammar("qwen3.5", [note], { parallel: false, maxStringLength: 4 }),
+    );
+    const xmlCall = (text: string) =>
+      `\n<function=note>\n<parameter=text>\n${text}\n</parameter>\n<parameter=tags>\n["x"]\n</parameter>\n</function>\n</tool_call>`;
+    assert.equal(xml.accepts(xmlCall("abcd")), true);
+    assert.equal(xml.accepts(xmlCall("abcde")), false);
+  });
+
   it("names the tool and schema path of a recursive $ref", () => {
     const recursive: ToolDefinition = {
       name: "tree",

@@ -16,6 +16,9 @@ import { optionalSpace } from "./value-dialect.js";
 export interface CallGrammarOptions {
   /** Allow more than one call (formats that cannot write several calls ignore this). */
   parallel: boolean;
+  /** Caps for unbounded strings and arrays (see DialectOptions); unset = none. */
+  maxStringLength?: number;
+  maxArrayItems?: number;
 }
 
 /** The call prefix each format's grammar continues from (`""`: the grammar covers the whole output). */
@@ -166,6 +169,10 @@ export function buildCallGrammar(
       subject: formatName,
     });
   }
-  const context = new CallGrammarContext(formatName === "minicpm" ? { xmlTextExcluded: "<&" } : {});
+  const context = new CallGrammarContext({
+    ...(formatName === "minicpm" ? { xmlTextExcluded: "<&" } : {}),
+    ...(options.maxStringLength === undefined ? {} : { maxStringLength: options.maxStringLength }),
+    ...(options.maxArrayItems === undefined ? {} : { maxArrayItems: options.maxArrayItems }),
+  });
   return context.toGrammar(builder(context, tools, options.parallel));
 }

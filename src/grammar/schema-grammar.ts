@@ -55,6 +55,12 @@ function nonNegativeInteger(value: unknown): number | undefined {
   return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
 }
 
+/** The schema's maximum, lowered to `cap` when one is set (never below `minimum`). */
+function capped(maximum: number | undefined, cap: number | undefined, minimum: number): number | undefined {
+  if (cap === undefined) return maximum;
+  return Math.max(minimum, Math.min(maximum ?? cap, cap));
+}
+
 /** Builds GBNF expressions for schemas into one rule set. */
 export class SchemaGrammar {
   constructor(
@@ -180,7 +186,7 @@ export class SchemaGrammar {
       const character =
         dialect === "xml-text" ? xmlTextCharClass(this.options) : stringCharRule(this.rules, dialect);
       const minimum = nonNegativeInteger(schema.minLength) ?? 0;
-      const maximum = nonNegativeInteger(schema.maxLength);
+      const maximum = capped(nonNegativeInteger(schema.maxLength), this.options.maxStringLength, minimum);
       content = repeatGbnf(character, minimum, maximum);
     }
     if (dialect === "xml-text") return content === "" ? '""' : `(${content})`;
@@ -206,10 +212,11 @@ export class SchemaGrammar {
     const items = Array.isArray(schema.items) ? { anyOf: schema.items } : (schema.items ?? {});
     const item = this.value(items, dialect, position.child("items"));
     const minimum = nonNegativeInteger(schema.minItems) ?? 0;
-    const maximum = nonNegativeInteger(schema.maxItems);
-    if (maximum !== undefined && maximum < minimum) {
+    const declaredMaximum = nonNegativeInteger(schema.maxItems);
+    if (declaredMaximum !== undefined && declaredMaximum < minimum) {
       throw this.unsupported(position, "maxItems is below minItems");
     }
+    const maximum = capped(declaredMaximum, this.options.maxArrayItems, minimum);
     const more = repeatGbnf(
       `("," ${optionalSpace} ${item})`,
       Math.max(minimum - 1, 0),

@@ -15,6 +15,13 @@ export type ValueDialect = "json" | "python" | "xml-text";
 export interface DialectOptions {
   /** Characters a raw `xml-text` string may not contain (default `<`). */
   xmlTextExcluded?: string;
+  /**
+   * Caps on otherwise unbounded strings (characters) and arrays (items). Unset: no cap. The
+   * llama-cpp backend sets them only when resampling a call that ran out of tokens (a model that
+   * never closes a string, as random weights do), so a real model's first attempt is never capped.
+   */
+  maxStringLength?: number;
+  maxArrayItems?: number;
 }
 
 /** A value as a Python literal, the way Python's `repr` spells JSON-like data (double quotes). */
@@ -118,13 +125,18 @@ export function formatContentGbnf(format: unknown): string | undefined {
 
 /** The rule name for any value in `dialect` (recursive rules for objects and arrays). */
 export function anyValueRule(rules: GbnfRuleSet, dialect: ValueDialect, options: DialectOptions): string {
-  if (dialect === "xml-text") return rules.add("xml-text", `${xmlTextCharClass(options)}*`);
+  if (dialect === "xml-text") {
+    return rules.add("xml-text", repeatGbnf(xmlTextCharClass(options), 0, options.maxStringLength));
+  }
   const prefix = dialect === "json" ? "json" : "python";
   const valueName = `${prefix}-value`;
   if (rules.has(valueName)) return valueName;
   const value = rules.reserve(valueName);
   const character = stringCharRule(rules, dialect);
-  const string = rules.add(`${prefix}-string`, `"\\"" ${character}* "\\""`);
+  const string = rules.add(
+    `${prefix}-string`,
+    `"\\"" ${repeatGbnf(character, 0, options.maxStringLength)} "\\""`,
+  );
   const number = rules.add("json-number", '"-"? ([0-9] | [1-9] [0-9]{1,15}) ("." [0-9]{1,15})?');
   const member = `${string} ":" ${optionalSpace} ${value}`;
   const object = rules.add(
