@@ -15,9 +15,17 @@ function typesByName(preset: string, quant: Parameters<typeof assignTensorTypes>
 describe("tensor types", () => {
   test("pure types quantise only 2-D weights; norms, conv kernels and 1-D tensors stay F32", () => {
     const types = typesByName("qwen3.5-0.8b", "q4_0");
-    assert.equal(types.get("token_embd.weight"), GgmlTypeId.Q6_K, "llama-quantize: tied output of q4_0 is Q6_K");
+    assert.equal(
+      types.get("token_embd.weight"),
+      GgmlTypeId.Q6_K,
+      "llama-quantize: tied output of q4_0 is Q6_K",
+    );
     assert.equal(types.get("blk.0.ffn_down.weight"), GgmlTypeId.Q4_0);
-    assert.equal(typesByName("minicpm5-1b", "q4_0").get("token_embd.weight"), GgmlTypeId.Q4_0, "untied embedding");
+    assert.equal(
+      typesByName("minicpm5-1b", "q4_0").get("token_embd.weight"),
+      GgmlTypeId.Q4_0,
+      "untied embedding",
+    );
     assert.equal(typesByName("minicpm5-1b", "q4_0").get("output.weight"), GgmlTypeId.Q6_K);
     assert.equal(typesByName("qwen3.5-0.8b", "q8_0").get("token_embd.weight"), GgmlTypeId.Q8_0);
     assert.equal(types.get("blk.0.attn_qkv.weight"), GgmlTypeId.Q4_0);
