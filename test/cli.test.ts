@@ -138,3 +138,77 @@ describe("edgecall CLI", () => {
     assert.ok(Date.now() - started < 5000);
   });
 });
+
+describe("edgecall CLI on synthesised models", () => {
+  const cache = mkdtempSync(join(tmpdir(), "edgecall-cache-"));
+  const tools = fileURLToPath(new URL("../examples/assistant-tools.json", import.meta.url));
+
+  it("synth writes a tiny model that inspect describes and run calls tools with", async () => {
+    const model = join(scratch, "tiny-qwen3.gguf");
+    const synth = await runCli([
+      "synth",
+      "--arch",
+      "qwen3",
+      "--preset",
+      "tiny",
+      "--quant",
+      "q8_0",
+      "-o",
+      model,
+    ]);
+    assert.equal(synth.code, 0, synth.stderr);
+    assert.match(synth.stdout, /random weights/);
+
+    const inspect = await runCli(["inspect", model, "--json"]);
+    assert.equal(inspect.code, 0, inspect.stderr);
+    const description = JSON.parse(inspect.stdout);
+    assert.equal(description.architecture, "qwen3");
+    assert.equal(description.fileType, "Q8_0");
+    assert.ok(description.parameters > 0 && description.tensorCount > 0);
+    assert.match(description.chatTemplate, /<tool_call>/);
+
+    const run = await runCli([
+      ...["run", "--model", model, "--tools", tools, "--constrained", "--tool-choice", "required"],
+      ...["--threads", "1", "--seed", "3", "--temperature", "1", "--json", "Set the volume to 30 percent"],
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const document = JSON.parse(run.stdout);
+    assert.equal(document.finishReason, "tool-calls");
+    assert.equal(document.randomWeights, true);
+    assert.equal(document.model.format, "qwen3", "format detected from the chat template");
+    assert.ok(document.toolCalls.length >= 1);
+    const names = ["get_weather", "calendar_create_event", "settings_set_volume"];
+    for (const call of document.toolCalls) assert.ok(names.includes(call.name), call.name);
+  });
+
+  it("--model demo synthesises the demo model on first use and labels its output", async () => {
+    const env = { EDGECALL_CACHE_DIR: cache };
+    const run = await runCli(["run", "--model", "demo", "--threads", "1", "--max-tokens", "8", "Hello"], {
+      env,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^\[random weights: output is noise\]/);
+    assert.match(run.stderr, /random weights/);
+    assert.match(run.stdout, /finish: (stop|length)/);
+  });
+
+  it("synth names unknown presets and quant types with the valid ones", async () => {
+    const output = join(scratch, "never.gguf");
+    const preset = await runCli(["synth", "--preset", "qwen9", "--quant", "q4_0", "-o", output]);
+    assert.equal(preset.code, 2);
+    assert.match(preset.stderr, /qwen9.*qwen3\.5-0\.8b/);
+    const quant = await runCli([
+      "synth",
+      "--arch",
+      "qwen3",
+      "--preset",
+      "tiny",
+      "--quant",
+      "q3_x",
+      "-o",
+      output,
+    ]);
+    assert.equal(quant.code, 2);
+    assert.match(quant.stderr, /q3_x.*q4_0/);
+  });
+});
