@@ -22,9 +22,9 @@ function collect(directory, found) {
 }
 
 const filter = process.argv.slice(2);
-const files = collect("src", collect("test", [])).filter(
-  (file) => filter.length === 0 || filter.some((part) => file.includes(part)),
-).sort();
+const files = collect("src", collect("test", []))
+  .filter((file) => filter.length === 0 || filter.some((part) => file.includes(part)))
+  .sort();
 if (files.length === 0) {
   console.error("run-tests: no test files found");
   process.exit(1);

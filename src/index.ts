@@ -7,6 +7,7 @@ export * from "./backend/model-backend.js";
 export { type ModelSpec, parseModelSpec } from "./backend/model-spec.js";
 export { type OpenModelOptions, openModel } from "./backend/open-model.js";
 export { EdgecallError, type EdgecallErrorCode, isEdgecallError } from "./errors.js";
+export type { Sample, SampleOptions, Score, Scorer, Suite, Transcript } from "./eval/suite.js";
 export type { FormatName, RenderOptions, ToolCallFormat } from "./formats/tool-call-format.js";
 export * from "./messages.js";
 export { readToolDefinitionsFile, toolDefinitionsFromJson } from "./tools/tool-definitions-file.js";

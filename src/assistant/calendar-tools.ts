@@ -1,0 +1,313 @@
+/**
+ * Calendar tools: list, search, create, update and delete events, and find free slots. Times go in
+ * as ISO 8601 (with an offset, or local to `time_zone`, default the user's zone), are stored in UTC
+ * and come back as local time with an offset.
+ */
+import { type Tool, ToolError } from "../tools/tool.js";
+import { freeSlotsTool } from "./calendar-free-slots.js";
+import type { StateSource } from "./state-source.js";
+import { formatInZone, parseDateTime, requireTimeZone, toUtcText, weekdayName } from "./time-zones.js";
+
+interface EventRow {
+  id: string;
+  title: string;
+  start_utc: string;
+  end_utc: string;
+  time_zone: string;
+  location: string | null;
+  description: string | null;
+  attendees: string;
+}
+
+const timeZoneProperty = {
+  type: "string",
+  description:
+    "IANA time zone for times without an offset and for the answer, e.g. 'America/New_York'. Default: the user's zone.",
+};
+const dateTimeText = (what: string) => ({
+  type: "string",
+  description: `${what}: ISO 8601, e.g. '2025-06-03T14:30' (local) or '2025-06-03T14:30:00-04:00'; a date alone means midnight`,
+});
+const dayMs = 86_400_000;
+
+/** Builds the calendar tools over a world. */
+export function calendarTools(world: StateSource): Tool[] {
+  const zoneOf = (input: { time_zone?: string }) =>
+    requireTimeZone(input.time_zone ?? world().user().timeZone);
+  const show = (row: EventRow, zone: string) => ({
+    id: row.id,
+    title: row.title,
+    start: formatInZone(new Date(row.start_utc), zone),
+    end: formatInZone(new Date(row.end_utc), zone),
+    weekday: weekdayName(new Date(row.start_utc), zone),
+    ...(row.time_zone !== zone ? { event_time_zone: row.time_zone } : {}),
+    ...(row.location ? { location: row.location } : {}),
+    ...(row.description ? { description: row.description } : {}),
+    attendees: JSON.parse(row.attendees) as string[],
+  });
+  const find = (id: string) =>
+    world().db.prepare("SELECT * FROM events WHERE id = ?").get(id) as EventRow | undefined;
+  const overlapping = (startUtc: string, endUtc: string, except?: string) =>
+    (
+      world()
+        .db.prepare("SELECT * FROM events WHERE start_utc < ? AND end_utc > ? ORDER BY start_utc, id")
+        .all(endUtc, startUtc) as EventRow[]
+    ).filter((row) => row.id !== except);
+  const range = (input: { start: string; end?: string }, zone: string) => {
+    const start = parseDateTime(input.start, zone, "start");
+    const end =
+      input.end === undefined ? new Date(start.getTime() + dayMs) : parseDateTime(input.end, zone, "end");
+    if (end <= start) throw new ToolError("invalid-arguments", "end must be after start");
+    return { start, end };
+  };
+  const eventExists = (input: { event_id: string }) =>
+    find(input.event_id) === undefined
+      ? {
+          type: "precondition" as const,
+          message: `no event with id '${input.event_id}'; use calendar_list_events to find ids`,
+        }
+      : null;
+
+  const list: Tool<{ start: string; end?: string; time_zone?: string }> = {
+    definition: {
+      name: "calendar_list_events",
+      description:
+        "List calendar events that overlap a time range. Give start (and optionally end; default: 24 hours after start). Returns events with local times.",
+      parameters: {
+        type: "object",
+        properties: {
+          start: dateTimeText("Range start"),
+          end: dateTimeText("Range end (exclusive)"),
+          time_zone: timeZoneProperty,
+        },
+        required: ["start"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "read",
+    async execute(input) {
+      const zone = zoneOf(input);
+      const { start, end } = range(input, zone);
+      const rows = overlapping(toUtcText(start), toUtcText(end));
+      return { time_zone: zone, events: rows.map((row) => show(row, zone)) };
+    },
+  };
+
+  const search: Tool<{ query: string; start?: string; end?: string; time_zone?: string }> = {
+    definition: {
+      name: "calendar_search_events",
+      description:
+        "Search calendar events by words in the title, location, description or attendees, optionally within a time range. Returns up to 20 matches, soonest first.",
+      parameters: {
+        type: "object",
+        properties: {
+          query: {
+            type: "string",
+            minLength: 1,
+            description: "Words to look for, e.g. 'dentist' or 'Priya'",
+          },
+          start: dateTimeText("Only events ending after this"),
+          end: dateTimeText("Only events starting before this"),
+          time_zone: timeZoneProperty,
+        },
+        required: ["query"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "read",
+    async execute(input) {
+      const zone = zoneOf(input);
+      const words = input.query.toLowerCase().split(/\s+/).filter(Boolean);
+      const startUtc = input.start ? toUtcText(parseDateTime(input.start, zone, "start")) : "0000";
+      const endUtc = input.end ? toUtcText(parseDateTime(input.end, zone, "end")) : "9999";
+      const rows = world()
+        .db.prepare("SELECT * FROM events WHERE start_utc < ? AND end_utc > ? ORDER BY start_utc, id")
+        .all(endUtc, startUtc) as EventRow[];
+      const matches = rows.filter((row) => {
+        const text = [row.title, row.location ?? "", row.description ?? "", row.attendees]
+          .join(" ")
+          .toLowerCase();
+        return words.every((word) => text.includes(word));
+      });
+      return {
+        time_zone: zone,
+        events: matches.slice(0, 20).map((row) => show(row, zone)),
+        total: matches.length,
+      };
+    },
+  };
+
+  const eventProperties = {
+    title: { type: "string", minLength: 1, maxLength: 200, description: "Event title" },
+    start: dateTimeText("Start time"),
+    end: dateTimeText("End time (or give duration_minutes)"),
+    duration_minutes: {
+      type: "integer",
+      minimum: 1,
+      maximum: 10080,
+      description: "Length in minutes when end is not given",
+    },
+    time_zone: timeZoneProperty,
+    location: { type: "string", maxLength: 200 },
+    description: { type: "string", maxLength: 2000 },
+    attendees: {
+      type: "array",
+      items: { type: "string" },
+      maxItems: 50,
+      description: "Attendee email addresses",
+    },
+  };
+
+  const create: Tool<{
+    title: string;
+    start: string;
+    end?: string;
+    duration_minutes?: number;
+    time_zone?: string;
+    location?: string;
+    description?: string;
+    attendees?: string[];
+  }> = {
+    definition: {
+      name: "calendar_create_event",
+      description:
+        "Create a calendar event. Times without an offset are local to time_zone (default: the user's). Default length 60 minutes. Reports overlapping events.",
+      parameters: {
+        type: "object",
+        properties: eventProperties,
+        required: ["title", "start"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "write",
+    intentWords: [
+      "add",
+      "create",
+      "schedule",
+      "book",
+      "put",
+      "calendar",
+      "event",
+      "meeting",
+      "appointment",
+      "set up",
+    ],
+    async execute(input) {
+      const state = world();
+      const zone = zoneOf(input);
+      const start = parseDateTime(input.start, zone, "start");
+      const end = input.end
+        ? parseDateTime(input.end, zone, "end")
+        : new Date(start.getTime() + (input.duration_minutes ?? 60) * 60000);
+      if (end <= start) throw new ToolError("invalid-arguments", "end must be after start");
+      const row: EventRow = {
+        id: state.nextId("evt", "events"),
+        title: input.title,
+        start_utc: toUtcText(start),
+        end_utc: toUtcText(end),
+        time_zone: zone,
+        location: input.location ?? null,
+        description: input.description ?? null,
+        attendees: JSON.stringify(input.attendees ?? []),
+      };
+      const conflicts = overlapping(row.start_utc, row.end_utc);
+      state.db
+        .prepare(
+          "INSERT INTO events (id, title, start_utc, end_utc, time_zone, location, description, attendees) VALUES (@id, @title, @start_utc, @end_utc, @time_zone, @location, @description, @attendees)",
+        )
+        .run(row);
+      return {
+        created: show(row, zone),
+        conflicts: conflicts.map((other) => ({ id: other.id, title: other.title })),
+      };
+    },
+  };
+
+  const update: Tool<{
+    event_id: string;
+    title?: string;
+    start?: string;
+    end?: string;
+    duration_minutes?: number;
+    time_zone?: string;
+    location?: string;
+    description?: string;
+    attendees?: string[];
+  }> = {
+    definition: {
+      name: "calendar_update_event",
+      description:
+        "Change an existing event: give event_id and only the fields to change. Moving start without end keeps the event's length.",
+      parameters: {
+        type: "object",
+        properties: {
+          event_id: { type: "string", description: "Id from calendar_list_events" },
+          ...eventProperties,
+        },
+        required: ["event_id"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "write",
+    intentWords: ["move", "change", "update", "reschedule", "rename", "shift", "push", "edit"],
+    preconditions: eventExists,
+    async execute(input) {
+      const state = world();
+      const row = find(input.event_id);
+      if (row === undefined) throw new ToolError("precondition", `no event with id '${input.event_id}'`);
+      const zone = zoneOf({ time_zone: input.time_zone ?? row.time_zone });
+      const oldStart = new Date(row.start_utc);
+      const length = new Date(row.end_utc).getTime() - oldStart.getTime();
+      const start = input.start ? parseDateTime(input.start, zone, "start") : oldStart;
+      let end = input.end ? parseDateTime(input.end, zone, "end") : new Date(start.getTime() + length);
+      if (!input.end && input.duration_minutes)
+        end = new Date(start.getTime() + input.duration_minutes * 60000);
+      if (end <= start) throw new ToolError("invalid-arguments", "end must be after start");
+      const next: EventRow = {
+        ...row,
+        title: input.title ?? row.title,
+        start_utc: toUtcText(start),
+        end_utc: toUtcText(end),
+        time_zone: input.time_zone ?? row.time_zone,
+        location: input.location ?? row.location,
+        description: input.description ?? row.description,
+        attendees: input.attendees ? JSON.stringify(input.attendees) : row.attendees,
+      };
+      state.db
+        .prepare(
+          "UPDATE events SET title=@title, start_utc=@start_utc, end_utc=@end_utc, time_zone=@time_zone, location=@location, description=@description, attendees=@attendees WHERE id=@id",
+        )
+        .run(next);
+      const conflicts = overlapping(next.start_utc, next.end_utc, next.id);
+      const shown = zoneOf(input.time_zone ? input : {});
+      return {
+        updated: show(next, shown),
+        conflicts: conflicts.map((other) => ({ id: other.id, title: other.title })),
+      };
+    },
+  };
+
+  const remove: Tool<{ event_id: string }> = {
+    definition: {
+      name: "calendar_delete_event",
+      description: "Delete a calendar event by id.",
+      parameters: {
+        type: "object",
+        properties: { event_id: { type: "string", description: "Id from calendar_list_events" } },
+        required: ["event_id"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "write",
+    intentWords: ["delete", "remove", "cancel", "clear", "drop"],
+    preconditions: eventExists,
+    async execute(input) {
+      const row = find(input.event_id);
+      if (row === undefined) throw new ToolError("precondition", `no event with id '${input.event_id}'`);
+      world().db.prepare("DELETE FROM events WHERE id = ?").run(input.event_id);
+      return { deleted: { id: row.id, title: row.title } };
+    },
+  };
+
+  return [list, search, create, update, remove, freeSlotsTool(world, zoneOf)];
+}

@@ -1,0 +1,134 @@
+/**
+ * Contacts and recipients: the `contacts_search` tool, and how an email recipient written as a
+ * name or an address resolves to an address. A recipient is known when it is a contact, the user,
+ * an address the user has sent mail to before, or listed in the task's `allowedRecipients`.
+ */
+import type { Tool, ToolContext } from "../tools/tool.js";
+import type { StateSource } from "./state-source.js";
+import type { AssistantState } from "./world.js";
+
+interface ContactRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  relationship: string | null;
+  notes: string | null;
+}
+
+/** A resolved recipient, or why it could not be resolved. */
+export type Recipient =
+  | { ok: true; address: string; name?: string; known: boolean }
+  | { ok: false; problem: string };
+
+const addressPattern = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+/** Turns `Name <a@b.c>`, `a@b.c` or a contact's name into an address. */
+export function resolveRecipient(state: AssistantState, text: string, context: ToolContext): Recipient {
+  const trimmed = text.trim();
+  const angle = /<([^<>]+)>\s*$/.exec(trimmed);
+  const candidate = (angle ? angle[1]! : trimmed).trim().toLowerCase();
+  if (candidate.includes("@")) {
+    if (!addressPattern.test(candidate))
+      return { ok: false, problem: `'${text}' is not a valid email address` };
+    const contact = state.db.prepare("SELECT * FROM contacts WHERE lower(email) = ?").get(candidate) as
+      | ContactRow
+      | undefined;
+    return {
+      ok: true,
+      address: candidate,
+      ...(contact ? { name: contact.name } : {}),
+      known: isKnown(state, candidate, context),
+    };
+  }
+  const contacts = state.db.prepare("SELECT * FROM contacts ORDER BY name, id").all() as ContactRow[];
+  const wanted = candidate.replace(/\s+/g, " ");
+  let matches = contacts.filter((contact) => contact.name.toLowerCase() === wanted);
+  if (matches.length === 0) {
+    matches = contacts.filter((contact) => contact.name.toLowerCase().split(/\s+/).includes(wanted));
+  }
+  if (matches.length === 0)
+    return { ok: false, problem: `no contact named '${text}'; use contacts_search or give an address` };
+  if (matches.length > 1) {
+    return {
+      ok: false,
+      problem: `'${text}' matches several contacts (${matches.map((contact) => `${contact.name} <${contact.email}>`).join(", ")}); give the address`,
+    };
+  }
+  const match = matches[0]!;
+  return { ok: true, address: match.email.toLowerCase(), name: match.name, known: true };
+}
+
+function isKnown(state: AssistantState, address: string, context: ToolContext): boolean {
+  if (state.user().email.toLowerCase() === address) return true;
+  if ((context.allowedRecipients ?? []).some((allowed) => allowed.trim().toLowerCase() === address))
+    return true;
+  if (state.db.prepare("SELECT 1 FROM contacts WHERE lower(email) = ?").get(address)) return true;
+  const sent = state.db
+    .prepare(
+      "SELECT 1 FROM emails WHERE folder = 'sent' AND (lower(to_addresses) LIKE ? OR lower(cc_addresses) LIKE ?) LIMIT 1",
+    )
+    .get(`%"${address}"%`, `%"${address}"%`);
+  return sent !== undefined;
+}
+
+/** Resolves a list of recipients; `problems` lists the unresolved and (when `requireKnown`) unknown ones. */
+export function resolveRecipients(
+  state: AssistantState,
+  texts: readonly string[],
+  context: ToolContext,
+  requireKnown: boolean,
+): { addresses: string[]; problems: string[] } {
+  const addresses: string[] = [];
+  const problems: string[] = [];
+  for (const text of texts) {
+    const recipient = resolveRecipient(state, text, context);
+    if (!recipient.ok) problems.push(recipient.problem);
+    else if (requireKnown && !recipient.known) {
+      problems.push(`${recipient.address} is not a contact and not an allowed recipient`);
+    } else if (!addresses.includes(recipient.address)) addresses.push(recipient.address);
+  }
+  return { addresses, problems };
+}
+
+/** The `contacts_search` tool. */
+export function contactsTools(world: StateSource): Tool[] {
+  const search: Tool<{ query?: string; limit?: number }> = {
+    definition: {
+      name: "contacts_search",
+      description:
+        "Look up contacts by name, email, phone or relationship (e.g. 'dentist', 'sister'). An empty query lists contacts alphabetically.",
+      parameters: {
+        type: "object",
+        properties: {
+          query: { type: "string", description: "Words to match; all must match" },
+          limit: { type: "integer", minimum: 1, maximum: 100, description: "Most results (default 20)" },
+        },
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "read",
+    async execute(input) {
+      const words = (input.query ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+      const rows = world().db.prepare("SELECT * FROM contacts ORDER BY name, id").all() as ContactRow[];
+      const matches = rows.filter((row) => {
+        const text = [row.name, row.email, row.phone ?? "", row.relationship ?? "", row.notes ?? ""]
+          .join(" ")
+          .toLowerCase();
+        return words.every((word) => text.includes(word));
+      });
+      return {
+        contacts: matches.slice(0, input.limit ?? 20).map((row) => ({
+          id: row.id,
+          name: row.name,
+          email: row.email,
+          ...(row.phone ? { phone: row.phone } : {}),
+          ...(row.relationship ? { relationship: row.relationship } : {}),
+          ...(row.notes ? { notes: row.notes } : {}),
+        })),
+        total: matches.length,
+      };
+    },
+  };
+  return [search];
+}

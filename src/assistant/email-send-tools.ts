@@ -1,0 +1,302 @@
+/**
+ * Email tools with effects: save a draft (`write`), and send, send a draft, reply, forward
+ * (`external`). Every recipient of a sent message must be known (a contact, the user, someone the
+ * user has written to before, or in the task's allowed recipients); otherwise the precondition
+ * refuses the call before anything is sent.
+ */
+import { type PreconditionFailure, type Tool, type ToolContext, ToolError } from "../tools/tool.js";
+import { resolveRecipients } from "./contacts.js";
+import { type EmailRow, emailSummary } from "./email-rows.js";
+import type { StateSource } from "./state-source.js";
+import { toUtcText } from "./time-zones.js";
+import type { AssistantState } from "./world.js";
+
+const recipientList = (what: string) => ({
+  type: "array",
+  items: { type: "string", minLength: 1 },
+  description: `${what}: email addresses or contact names`,
+});
+const sendWords = ["send", "email", "e-mail", "write to"];
+
+interface Outgoing {
+  folder: "sent" | "drafts";
+  to: string[];
+  cc: string[];
+  subject: string;
+  body: string;
+  threadId?: string;
+  inReplyTo?: string;
+  attachments?: string[];
+}
+
+function store(state: AssistantState, mail: Outgoing): EmailRow {
+  const user = state.user();
+  const row: EmailRow = {
+    id: state.nextId("msg", "emails"),
+    thread_id: mail.threadId ?? state.nextId("thr", "emails", "thread_id"),
+    folder: mail.folder,
+    from_name: user.name,
+    from_address: user.email,
+    to_addresses: JSON.stringify(mail.to),
+    cc_addresses: JSON.stringify(mail.cc),
+    subject: mail.subject,
+    body: mail.body,
+    date_utc: toUtcText(state.now()),
+    unread: 0,
+    in_reply_to: mail.inReplyTo ?? null,
+    attachments: JSON.stringify(mail.attachments ?? []),
+  };
+  state.db
+    .prepare(
+      "INSERT INTO emails (id, thread_id, folder, from_name, from_address, to_addresses, cc_addresses, subject, body, date_utc, unread, in_reply_to, attachments) VALUES (@id, @thread_id, @folder, @from_name, @from_address, @to_addresses, @cc_addresses, @subject, @body, @date_utc, @unread, @in_reply_to, @attachments)",
+    )
+    .run(row);
+  return row;
+}
+
+function recipientsCheck(
+  state: AssistantState,
+  texts: readonly string[],
+  context: ToolContext,
+): PreconditionFailure | null {
+  if (texts.length === 0) return { type: "precondition", message: "at least one recipient is needed" };
+  const { problems } = resolveRecipients(state, texts, context, true);
+  return problems.length > 0 ? { type: "precondition", message: problems.join("; ") } : null;
+}
+
+function message(state: AssistantState, id: string): EmailRow {
+  const row = state.db.prepare("SELECT * FROM emails WHERE id = ?").get(id) as EmailRow | undefined;
+  if (!row) throw new ToolError("precondition", `no message with id '${id}'`);
+  return row;
+}
+
+function replyTargets(
+  state: AssistantState,
+  original: EmailRow,
+  all: boolean,
+): { to: string[]; cc: string[] } {
+  const self = state.user().email.toLowerCase();
+  const originalTo = JSON.parse(original.to_addresses) as string[];
+  const fromSelf = original.from_address.toLowerCase() === self;
+  const to = fromSelf ? originalTo : [original.from_address];
+  const cc = all
+    ? [...originalTo, ...(JSON.parse(original.cc_addresses) as string[])].filter(
+        (address) => address.toLowerCase() !== self && !to.includes(address),
+      )
+    : [];
+  return { to, cc };
+}
+
+const prefixed = (prefix: string, subject: string) =>
+  subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`;
+
+/** Builds the email tools with effects over a world. */
+export function emailSendTools(world: StateSource): Tool[] {
+  const zone = () => world().user().timeZone;
+  type Compose = { to: string[]; cc?: string[]; subject: string; body: string };
+  const composeParameters = {
+    type: "object",
+    properties: {
+      to: { ...recipientList("Recipients"), minItems: 1, maxItems: 20 },
+      cc: { ...recipientList("Copy to"), maxItems: 20 },
+      subject: { type: "string", maxLength: 300 },
+      body: { type: "string", maxLength: 20000 },
+    },
+    required: ["to", "subject", "body"],
+    additionalProperties: false,
+  };
+
+  const draft: Tool<Compose> = {
+    definition: {
+      name: "email_draft",
+      description: "Save a message as a draft without sending it. Returns the draft id for email_send_draft.",
+      parameters: composeParameters,
+    },
+    sideEffect: "write",
+    intentWords: ["draft", "prepare", "write", "compose"],
+    async execute(input, context) {
+      const state = world();
+      const to = resolveRecipients(state, input.to, context, false);
+      const cc = resolveRecipients(state, input.cc ?? [], context, false);
+      const problems = [...to.problems, ...cc.problems];
+      if (problems.length > 0) throw new ToolError("precondition", problems.join("; "));
+      const row = store(state, {
+        folder: "drafts",
+        to: to.addresses,
+        cc: cc.addresses,
+        subject: input.subject,
+        body: input.body,
+      });
+      return { draft: emailSummary(row, zone()), to: to.addresses, cc: cc.addresses };
+    },
+  };
+
+  const send: Tool<Compose> = {
+    definition: {
+      name: "email_send",
+      description:
+        "Send a new email now. Recipients must be contacts (name or address) or addresses the user has written to before.",
+      parameters: composeParameters,
+    },
+    sideEffect: "external",
+    targetArguments: ["to", "cc"],
+    intentWords: sendWords,
+    preconditions: (input, context) => recipientsCheck(world(), [...input.to, ...(input.cc ?? [])], context),
+    async execute(input, context) {
+      const state = world();
+      const to = resolveRecipients(state, input.to, context, true);
+      const cc = resolveRecipients(state, input.cc ?? [], context, true);
+      const row = store(state, {
+        folder: "sent",
+        to: to.addresses,
+        cc: cc.addresses,
+        subject: input.subject,
+        body: input.body,
+      });
+      return {
+        sent: {
+          id: row.id,
+          thread_id: row.thread_id,
+          to: to.addresses,
+          cc: cc.addresses,
+          subject: row.subject,
+        },
+      };
+    },
+  };
+
+  const sendDraft: Tool<{ draft_id: string }> = {
+    definition: {
+      name: "email_send_draft",
+      description:
+        "Send a message saved in the drafts folder (see email_draft). Its recipients must be known, as for email_send.",
+      parameters: {
+        type: "object",
+        properties: { draft_id: { type: "string", description: "Id of a message in the drafts folder" } },
+        required: ["draft_id"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "external",
+    intentWords: sendWords,
+    preconditions(input, context) {
+      const row = world()
+        .db.prepare("SELECT * FROM emails WHERE id = ? AND folder = 'drafts'")
+        .get(input.draft_id) as EmailRow | undefined;
+      if (!row) return { type: "precondition", message: `no draft with id '${input.draft_id}'` };
+      const all = [
+        ...(JSON.parse(row.to_addresses) as string[]),
+        ...(JSON.parse(row.cc_addresses) as string[]),
+      ];
+      return recipientsCheck(world(), all, context);
+    },
+    async execute(input) {
+      const state = world();
+      const row = message(state, input.draft_id);
+      state.db
+        .prepare("UPDATE emails SET folder = 'sent', date_utc = ? WHERE id = ?")
+        .run(toUtcText(state.now()), row.id);
+      return {
+        sent: {
+          id: row.id,
+          thread_id: row.thread_id,
+          to: JSON.parse(row.to_addresses),
+          subject: row.subject,
+        },
+      };
+    },
+  };
+
+  const reply: Tool<{ message_id: string; body: string; reply_all?: boolean }> = {
+    definition: {
+      name: "email_reply",
+      description:
+        "Reply to a message (to its sender; reply_all also copies the other recipients). The subject gets 'Re:'.",
+      parameters: {
+        type: "object",
+        properties: {
+          message_id: { type: "string", description: "The message to answer" },
+          body: { type: "string", minLength: 1, maxLength: 20000 },
+          reply_all: { type: "boolean", description: "Copy everyone on the original (default false)" },
+        },
+        required: ["message_id", "body"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "external",
+    intentWords: ["reply", "respond", "answer", "write back", "send"],
+    preconditions(input, context) {
+      const state = world();
+      const row = state.db.prepare("SELECT * FROM emails WHERE id = ?").get(input.message_id) as
+        | EmailRow
+        | undefined;
+      if (!row) return { type: "precondition", message: `no message with id '${input.message_id}'` };
+      const targets = replyTargets(state, row, input.reply_all === true);
+      return recipientsCheck(state, [...targets.to, ...targets.cc], context);
+    },
+    async execute(input) {
+      const state = world();
+      const original = message(state, input.message_id);
+      const targets = replyTargets(state, original, input.reply_all === true);
+      const row = store(state, {
+        folder: "sent",
+        ...targets,
+        subject: prefixed("Re:", original.subject),
+        body: input.body,
+        threadId: original.thread_id,
+        inReplyTo: original.id,
+      });
+      return {
+        sent: { id: row.id, thread_id: row.thread_id, to: targets.to, cc: targets.cc, subject: row.subject },
+      };
+    },
+  };
+
+  const forward: Tool<{ message_id: string; to: string[]; note?: string }> = {
+    definition: {
+      name: "email_forward",
+      description: "Forward a message (with its attachments) to other people, optionally with a note on top.",
+      parameters: {
+        type: "object",
+        properties: {
+          message_id: { type: "string", description: "The message to forward" },
+          to: { ...recipientList("Recipients"), minItems: 1, maxItems: 20 },
+          note: { type: "string", maxLength: 5000, description: "Text above the forwarded message" },
+        },
+        required: ["message_id", "to"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "external",
+    targetArguments: ["to"],
+    intentWords: ["forward", "send", "share", "pass on"],
+    preconditions(input, context) {
+      const found = world().db.prepare("SELECT 1 FROM emails WHERE id = ?").get(input.message_id);
+      if (!found) return { type: "precondition", message: `no message with id '${input.message_id}'` };
+      return recipientsCheck(world(), input.to, context);
+    },
+    async execute(input, context) {
+      const state = world();
+      const original = message(state, input.message_id);
+      const to = resolveRecipients(state, input.to, context, true);
+      const header = [
+        "---------- Forwarded message ----------",
+        `From: ${original.from_name ? `${original.from_name} <${original.from_address}>` : original.from_address}`,
+        `Date: ${original.date_utc}`,
+        `Subject: ${original.subject}`,
+        "",
+      ].join("\n");
+      const row = store(state, {
+        folder: "sent",
+        to: to.addresses,
+        cc: [],
+        subject: prefixed("Fwd:", original.subject),
+        body: `${input.note ? `${input.note}\n\n` : ""}${header}\n${original.body}`,
+        attachments: JSON.parse(original.attachments) as string[],
+      });
+      return { sent: { id: row.id, thread_id: row.thread_id, to: to.addresses, subject: row.subject } };
+    },
+  };
+
+  return [draft, send, sendDraft, reply, forward];
+}

@@ -1,0 +1,157 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { freshWorld, outputOf, recordingExecutor } from "./assistant.test-support.js";
+
+let world: ReturnType<typeof freshWorld>;
+let session: ReturnType<typeof recordingExecutor>;
+
+before(() => {
+  world = freshWorld();
+  session = recordingExecutor(world.state, {
+    context: { allowedRecipients: ["partner@vendor.example.com"] },
+  });
+});
+after(() => world.cleanup());
+
+type Summary = { id: string; subject: string; unread: boolean };
+
+describe("email and contacts tools", () => {
+  it("lists, searches, reads messages and threads", async () => {
+    const inbox = outputOf<{ messages: Summary[] }>(await session.call("email_list", {}));
+    assert.deepEqual(
+      inbox.messages.map((message) => [message.id, message.unread]),
+      [["msg-0001", true]],
+    );
+    const sent = outputOf<{ messages: Summary[] }>(await session.call("email_list", { folder: "sent" }));
+    assert.deepEqual(
+      sent.messages.map((message) => message.id),
+      ["msg-0002"],
+    );
+    const found = outputOf<{ messages: Summary[] }>(
+      await session.call("email_search", { query: "budget", from: "carol" }),
+    );
+    assert.deepEqual(
+      found.messages.map((message) => message.id),
+      ["msg-0001"],
+    );
+    const message = outputOf<{ body: string; date: string; to: string[] }>(
+      await session.call("email_read", { message_id: "msg-0001" }),
+    );
+    assert.match(message.body, /Q2 budget is \$12,400/);
+    assert.equal(message.date, "2025-03-02T10:00:00-05:00");
+    const thread = outputOf<{ messages: { id: string }[] }>(
+      await session.call("email_read_thread", { thread_id: "thr-1" }),
+    );
+    assert.deepEqual(
+      thread.messages.map((entry) => entry.id),
+      ["msg-0001", "msg-0002"],
+    );
+    const missing = await session.call("email_read", { message_id: "msg-0404" });
+    assert.equal(!missing.ok && missing.error.type, "precondition");
+  });
+
+  it("looks up contacts", async () => {
+    const found = outputOf<{ contacts: { email: string }[] }>(
+      await session.call("contacts_search", { query: "colleague" }),
+    );
+    assert.deepEqual(
+      found.contacts.map((contact) => contact.email),
+      ["carol@example.org"],
+    );
+  });
+
+  it("sends to contacts by name or address, and to allowed recipients; refuses strangers", async () => {
+    const sent = outputOf<{ sent: { id: string; to: string[] } }>(
+      await session.call("email_send", {
+        to: ["Bob Stone", "partner@vendor.example.com"],
+        cc: ["carol@example.org"],
+        subject: "Plan",
+        body: "Hi",
+      }),
+    );
+    assert.deepEqual(sent.sent.to, ["bob@example.com", "partner@vendor.example.com"]);
+    const row = world.state.db
+      .prepare("SELECT folder, from_address, date_utc FROM emails WHERE id = ?")
+      .get(sent.sent.id);
+    assert.deepEqual(row, {
+      folder: "sent",
+      from_address: "me@example.com",
+      date_utc: "2025-03-03T14:00:00Z",
+    });
+    const stranger = await session.call("email_send", {
+      to: ["finance-team@evil.example.net"],
+      subject: "x",
+      body: "y",
+    });
+    assert.equal(!stranger.ok && stranger.error.type, "precondition");
+    assert.match(!stranger.ok ? stranger.error.message : "", /not a contact and not an allowed recipient/);
+    const nobody = await session.call("email_send", { to: ["Zed"], subject: "x", body: "y" });
+    assert.match(!nobody.ok ? nobody.error.message : "", /no contact named 'Zed'/);
+  });
+
+  it("replies in the thread, forwards with the original, drafts and sends drafts", async () => {
+    const reply = outputOf<{ sent: { thread_id: string; to: string[]; subject: string } }>(
+      await session.call("email_reply", { message_id: "msg-0001", body: "Got it" }),
+    );
+    assert.deepEqual(reply.sent, {
+      ...reply.sent,
+      thread_id: "thr-1",
+      to: ["carol@example.org"],
+      subject: "Re: Budget numbers",
+    });
+    const forwarded = outputOf<{ sent: { id: string; subject: string } }>(
+      await session.call("email_forward", { message_id: "msg-0001", to: ["bob@example.com"], note: "FYI" }),
+    );
+    assert.equal(forwarded.sent.subject, "Fwd: Budget numbers");
+    const body = (
+      world.state.db.prepare("SELECT body FROM emails WHERE id = ?").get(forwarded.sent.id) as {
+        body: string;
+      }
+    ).body;
+    assert.match(
+      body,
+      /^FYI\n\n---------- Forwarded message ----------\nFrom: Carol King <carol@example.org>/,
+    );
+    const draft = outputOf<{ draft: { id: string } }>(
+      await session.call("email_draft", {
+        to: ["stranger@unknown.example"],
+        subject: "Draft",
+        body: "later",
+      }),
+    );
+    const blocked = await session.call("email_send_draft", { draft_id: draft.draft.id });
+    assert.equal(!blocked.ok && blocked.error.type, "precondition", "drafts to strangers cannot be sent");
+    const okDraft = outputOf<{ draft: { id: string } }>(
+      await session.call("email_draft", { to: ["Carol"], subject: "D2", body: "b" }),
+    );
+    outputOf(await session.call("email_send_draft", { draft_id: okDraft.draft.id }));
+    const folder = world.state.db.prepare("SELECT folder FROM emails WHERE id = ?").get(okDraft.draft.id);
+    assert.deepEqual(folder, { folder: "sent" });
+  });
+
+  it("confirms every send, and after reading mail the request names the tainted arguments", async () => {
+    const fresh = recordingExecutor(world.state);
+    outputOf(await fresh.call("email_send", { to: ["bob@example.com"], subject: "Hello", body: "Lunch?" }));
+    assert.equal(fresh.requests.length, 1);
+    assert.deepEqual(fresh.requests[0]?.reasons, ["external"]);
+    outputOf(await fresh.call("email_read", { message_id: "msg-0001" }));
+    outputOf(
+      await fresh.call("email_send", {
+        to: ["bob@example.com"],
+        subject: "Budget",
+        body: "FYI: the Q2 budget is $12,400.",
+      }),
+    );
+    const request = fresh.requests[1];
+    assert.deepEqual(request?.reasons, ["external", "tainted-session"]);
+    assert.deepEqual(request?.taintSources, ["email_read"]);
+    // The body quotes the email; the address only shares "example." with one in the email (a partial overlap).
+    assert.deepEqual(
+      request?.taintedArguments.map((argument) => [argument.path, argument.spans, argument.whole]),
+      [
+        ["body", ["the q2 budget is $12,400."], false],
+        ["to[0]", ["example."], false],
+      ],
+    );
+  });
+});

@@ -1,0 +1,356 @@
+/**
+ * The files sandbox: one folder the file tools may read and change, nothing outside it. Paths are
+ * resolved by {@link SandboxPaths}; files are opened with O_NOFOLLOW (and O_NONBLOCK, so a FIFO
+ * cannot hang a read), and after opening the descriptor's real location is checked again
+ * (/proc/self/fd on Linux, else realpath plus device/inode comparison), so a symbolic link swapped
+ * in between the check and the open is caught. Writes go to a fresh `O_EXCL` file beside the
+ * target, are checked the same way, then renamed over the target. Reads, writes and listings are
+ * capped. Residual race (documented): a parent folder swapped for a link between the final check
+ * and the rename of a write makes the rename fail rather than land outside.
+ */
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import { dirname } from "node:path";
+import { capBytes } from "../guards/output-cap.js";
+import { ToolError } from "../tools/tool.js";
+import { descriptorPath, hashDescriptor, readDescriptor, verifyDescriptor } from "./sandbox-descriptors.js";
+import { isInside, permission, precondition, SandboxPaths } from "./sandbox-paths.js";
+
+/** Size caps of the sandbox, in bytes and entries. */
+export interface SandboxLimits {
+  maxReadBytes: number;
+  maxWriteBytes: number;
+  maxListEntries: number;
+  maxSearchFiles: number;
+  maxSearchFileBytes: number;
+}
+
+/** Default caps: 24 KiB shown per read, 1 MiB per write, 500 entries per listing. */
+export const defaultSandboxLimits: SandboxLimits = {
+  maxReadBytes: 24 * 1024,
+  maxWriteBytes: 1024 * 1024,
+  maxListEntries: 500,
+  maxSearchFiles: 2000,
+  maxSearchFileBytes: 256 * 1024,
+};
+
+/** Test hook: runs between the path checks and the operation, to simulate a swapped-in link. */
+export type SandboxHook = (
+  absolutePath: string,
+  operation: "read" | "write" | "list" | "move" | "delete",
+) => void;
+
+/** One entry of a listing or a walk. */
+export interface SandboxEntry {
+  path: string;
+  type: "file" | "folder" | "symlink" | "other";
+  size?: number;
+}
+
+const tempPrefix = ".edgecall-write-";
+
+/** The sandboxed folder. Construct once per world; the root is resolved with realpath here. */
+export class Sandbox {
+  readonly root: string;
+  readonly limits: SandboxLimits;
+  /** Set by tests only. */
+  hook: SandboxHook | undefined;
+  private readonly paths: SandboxPaths;
+
+  constructor(root: string, options: { limits?: Partial<SandboxLimits>; hook?: SandboxHook } = {}) {
+    this.root = realpathSync(root);
+    this.limits = { ...defaultSandboxLimits, ...options.limits };
+    this.hook = options.hook;
+    this.paths = new SandboxPaths(this.root);
+  }
+
+  /**
+   * The precondition form of the path checks: null when `path` passes (for an existing entry, a
+   * file to create, or an entry itself), else the refusal.
+   */
+  checkPath(
+    path: string,
+    kind: "existing" | "create" | "entry",
+  ): { type: "permission" | "precondition"; message: string } | null {
+    try {
+      if (kind === "existing") this.paths.existing(path);
+      else if (kind === "create") this.paths.forCreate(path);
+      else this.paths.entry(path);
+      return null;
+    } catch (error) {
+      if (error instanceof ToolError && (error.type === "permission" || error.type === "precondition")) {
+        return { type: error.type, message: error.message };
+      }
+      throw error;
+    }
+  }
+
+  /** A path as shown to the model (relative to the root, `/`-separated). */
+  display(absolute: string): string {
+    return this.paths.display(absolute);
+  }
+
+  /** Refuses a descriptor that does not lie at `expected` inside the root. */
+  private verifyDescriptor(fd: number, expected: string, shown: string): void {
+    verifyDescriptor(this.root, fd, expected, shown);
+  }
+
+  /** Reads a text file: its content up to `limit` bytes (default: the read cap; invalid UTF-8 becomes U+FFFD). */
+  read(
+    path: string,
+    limit = this.limits.maxReadBytes,
+  ): { path: string; size: number; content: string; binary: boolean } {
+    const real = this.paths.existing(path);
+    this.hook?.(real, "read");
+    let fd: number;
+    try {
+      fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ELOOP") throw permission(`'${path}' is a symbolic link and is not followed`);
+      if (code === "ENOENT") throw precondition(`'${path}' does not exist`);
+      throw precondition(`'${path}' cannot be opened: ${code ?? (error as Error).message}`);
+    }
+    try {
+      this.verifyDescriptor(fd, real, path);
+      const stats = fstatSync(fd);
+      if (stats.isDirectory()) throw precondition(`'${path}' is a folder; use files_list`);
+      if (!stats.isFile()) throw permission(`'${path}' is not a regular file`);
+      const bytes = readDescriptor(fd, Math.min(stats.size, limit));
+      return {
+        path: this.display(real),
+        size: stats.size,
+        content: capBytes(bytes, limit, Math.max(0, stats.size - bytes.length)),
+        binary: bytes.includes(0),
+      };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Creates or replaces a file (creating missing folders). `ifExists` decides what happens to an existing file. */
+  write(
+    path: string,
+    content: string,
+    ifExists: "overwrite" | "append" | "fail" = "overwrite",
+  ): { path: string; bytes: number; created: boolean } {
+    let bytes = Buffer.from(content, "utf8");
+    const target = this.paths.forCreate(path);
+    if (target.exists) {
+      const stats = lstatSync(target.absolute);
+      if (!stats.isFile()) throw precondition(`'${path}' exists and is not a file`);
+      if (ifExists === "fail") throw precondition(`'${path}' already exists`);
+      if (ifExists === "append") bytes = Buffer.concat([this.readAll(target.absolute, path), bytes]);
+    }
+    if (bytes.length > this.limits.maxWriteBytes) {
+      throw precondition(
+        `content of '${path}' is ${bytes.length} bytes; the limit is ${this.limits.maxWriteBytes}`,
+      );
+    }
+    for (const folder of target.missing) {
+      mkdirSync(folder);
+      const real = realpathSync(folder);
+      if (real !== folder) throw permission(`'${path}' changed while its folders were being created`);
+    }
+    const temporary = `${dirname(target.absolute)}/${tempPrefix}${randomBytes(6).toString("hex")}`;
+    this.hook?.(target.absolute, "write");
+    const fd = openSync(
+      temporary,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+      0o644,
+    );
+    let renamed = false;
+    try {
+      try {
+        this.verifyDescriptor(fd, temporary, path);
+      } catch (error) {
+        // The folder was swapped for a link: remove the empty file we just created wherever it went.
+        try {
+          const strayPath = descriptorPath(fd);
+          if (strayPath !== undefined) unlinkSync(strayPath);
+        } catch {}
+        throw error;
+      }
+      let written = 0;
+      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+      fsyncSync(fd);
+      closeSync(fd);
+      renameSync(temporary, target.absolute);
+      renamed = true;
+    } finally {
+      try {
+        closeSync(fd);
+      } catch {}
+      if (!renamed) {
+        try {
+          unlinkSync(temporary);
+        } catch {}
+      }
+    }
+    return { path: this.display(target.absolute), bytes: bytes.length, created: !target.exists };
+  }
+
+  private readAll(real: string, shown: string): Buffer {
+    const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      this.verifyDescriptor(fd, real, shown);
+      const size = fstatSync(fd).size;
+      if (size > this.limits.maxWriteBytes) throw precondition(`'${shown}' is too large to append to`);
+      return readDescriptor(fd, size);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Lists a folder (default: the root), up to the listing cap. Links are shown, never followed. */
+  list(path = "."): { path: string; entries: SandboxEntry[]; omitted: number } {
+    const real = this.paths.existing(path);
+    if (!statSync(real).isDirectory()) throw precondition(`'${path}' is a file, not a folder`);
+    const before = statSync(real);
+    this.hook?.(real, "list");
+    const names = readdirSync(real, { withFileTypes: true });
+    let after: ReturnType<typeof statSync> | undefined;
+    let again: string | undefined;
+    try {
+      again = realpathSync(real);
+      after = statSync(again);
+    } catch {}
+    if (again !== real || after?.ino !== before.ino || after?.dev !== before.dev) {
+      throw permission(`'${path}' changed while it was being listed`);
+    }
+    const visible = names.filter((entry) => !entry.name.startsWith(tempPrefix));
+    visible.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+    const entries: SandboxEntry[] = [];
+    for (const entry of visible.slice(0, this.limits.maxListEntries)) {
+      const absolute = `${real}/${entry.name}`;
+      const type = entry.isSymbolicLink()
+        ? "symlink"
+        : entry.isDirectory()
+          ? "folder"
+          : entry.isFile()
+            ? "file"
+            : "other";
+      const item: SandboxEntry = { path: this.display(absolute), type };
+      if (type === "file") {
+        try {
+          item.size = lstatSync(absolute).size;
+        } catch {}
+      }
+      entries.push(item);
+    }
+    return { path: this.display(real), entries, omitted: Math.max(0, visible.length - entries.length) };
+  }
+
+  /** Moves or renames a file or folder inside the sandbox. The destination must not exist. */
+  move(from: string, to: string): { from: string; to: string } {
+    const source = this.paths.entry(from);
+    if (source.stats.isSymbolicLink()) throw permission(`'${from}' is a symbolic link; links are not moved`);
+    const destination = this.paths.forCreate(to);
+    if (destination.exists) throw precondition(`'${to}' already exists`);
+    if (isInside(source.absolute, destination.absolute))
+      throw precondition(`cannot move '${from}' into itself`);
+    for (const folder of destination.missing) mkdirSync(folder);
+    this.hook?.(source.absolute, "move");
+    this.recheckParent(source.absolute, from);
+    this.recheckParent(destination.absolute, to);
+    renameSync(source.absolute, destination.absolute);
+    return { from: this.display(source.absolute), to: this.display(destination.absolute) };
+  }
+
+  /** Deletes a file, or a folder (`recursive` for a non-empty one). Links are refused. */
+  delete(path: string, recursive = false): { path: string; type: "file" | "folder" } {
+    const target = this.paths.entry(path);
+    if (target.stats.isSymbolicLink())
+      throw permission(`'${path}' is a symbolic link; links are not deleted`);
+    this.hook?.(target.absolute, "delete");
+    this.recheckParent(target.absolute, path);
+    if (target.stats.isDirectory()) {
+      try {
+        if (recursive) rmSync(target.absolute, { recursive: true });
+        else rmdirSync(target.absolute);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOTEMPTY") {
+          throw precondition(
+            `folder '${path}' is not empty; pass recursive: true to delete it with its contents`,
+          );
+        }
+        throw error;
+      }
+      return { path: this.display(target.absolute), type: "folder" };
+    }
+    unlinkSync(target.absolute);
+    return { path: this.display(target.absolute), type: "file" };
+  }
+
+  /** Refuses when the parent of `absolute` no longer resolves to itself (a link swapped in). */
+  private recheckParent(absolute: string, shown: string): void {
+    let parent: string | undefined;
+    try {
+      parent = realpathSync(dirname(absolute));
+    } catch {}
+    if (parent !== dirname(absolute)) throw permission(`'${shown}' changed while it was being checked`);
+  }
+
+  /**
+   * Every entry under a folder, depth first, sorted by name; links are reported, never followed.
+   * Stops after `limit` entries.
+   */
+  walk(path = ".", limit = this.limits.maxSearchFiles): SandboxEntry[] {
+    const start = this.paths.existing(path);
+    const found: SandboxEntry[] = [];
+    const visit = (folder: string) => {
+      const names = readdirSync(folder, { withFileTypes: true }).sort((left, right) =>
+        left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
+      );
+      for (const entry of names) {
+        if (found.length >= limit) return;
+        if (entry.name.startsWith(tempPrefix)) continue;
+        const absolute = `${folder}/${entry.name}`;
+        if (entry.isSymbolicLink()) found.push({ path: this.display(absolute), type: "symlink" });
+        else if (entry.isDirectory()) {
+          found.push({ path: this.display(absolute), type: "folder" });
+          visit(absolute);
+        } else if (entry.isFile())
+          found.push({ path: this.display(absolute), type: "file", size: lstatSync(absolute).size });
+        else found.push({ path: this.display(absolute), type: "other" });
+      }
+    };
+    if (statSync(start).isDirectory()) visit(start);
+    return found;
+  }
+
+  /** sha256 and size of a file's bytes, read in chunks (for snapshots; no cap; never follows a link). */
+  hash(path: string): { sha256: string; size: number } {
+    const real = this.paths.existing(path);
+    const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    try {
+      this.verifyDescriptor(fd, real, path);
+      return hashDescriptor(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Where a link inside the sandbox points (for snapshots). */
+  linkTarget(path: string): string {
+    const entry = this.paths.entry(path);
+    return readlinkSync(entry.absolute);
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * Device settings tools: read and change Wi-Fi, Bluetooth, airplane mode, do-not-disturb, volume,
+ * brightness and auto-brightness (with the dependency rules in settings-rules.ts), and manage
+ * alarms.
+ */
+import { type Tool, ToolError } from "../tools/tool.js";
+import {
+  type AirplaneMemory,
+  applySetting,
+  defaultSettings,
+  numericSettings,
+  type SettingName,
+  type Settings,
+  settingNames,
+} from "./settings-rules.js";
+import type { StateSource } from "./state-source.js";
+import type { AssistantState } from "./world.js";
+
+interface AlarmRow {
+  id: string;
+  time: string;
+  label: string;
+  days: string;
+  enabled: number;
+}
+
+const dayNames = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
+const clock = {
+  type: "string",
+  pattern: "^([01]\\d|2[0-3]):[0-5]\\d$",
+  description: "24-hour time HH:MM, e.g. '06:45'",
+};
+const days = {
+  type: "array",
+  items: { type: "string", enum: dayNames },
+  uniqueItems: true,
+  description: "Days it repeats on; empty or absent: rings once",
+};
+
+function readSettings(state: AssistantState): Settings {
+  const settings: Settings = { ...defaultSettings };
+  for (const row of state.db.prepare("SELECT key, value FROM settings").all() as {
+    key: string;
+    value: string;
+  }[]) {
+    if (row.key in settings) (settings as Record<string, unknown>)[row.key] = JSON.parse(row.value);
+  }
+  return settings;
+}
+
+const showAlarm = (row: AlarmRow) => ({
+  id: row.id,
+  time: row.time,
+  label: row.label,
+  days: JSON.parse(row.days) as string[],
+  enabled: row.enabled === 1,
+});
+
+/** Builds the settings and alarm tools over a world. */
+export function settingsTools(world: StateSource): Tool[] {
+  const get: Tool<{ setting?: SettingName }> = {
+    definition: {
+      name: "settings_get",
+      description: "Read one device setting, or all of them when no setting is named.",
+      parameters: {
+        type: "object",
+        properties: { setting: { type: "string", enum: settingNames } },
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "read",
+    async execute(input) {
+      const settings = readSettings(world());
+      return input.setting ? { [input.setting]: settings[input.setting] } : settings;
+    },
+  };
+
+  const set: Tool<{ setting: SettingName; value: boolean | number }> = {
+    definition: {
+      name: "settings_set",
+      description:
+        "Change a device setting. volume and brightness take a whole percentage 0-100; the others take true or false. " +
+        "Airplane mode turns Wi-Fi and Bluetooth off (they can be turned back on explicitly); setting brightness turns auto_brightness off.",
+      parameters: {
+        type: "object",
+        properties: {
+          setting: { type: "string", enum: settingNames },
+          value: {
+            type: ["boolean", "integer"],
+            description: "true/false, or 0-100 for volume and brightness",
+          },
+        },
+        required: ["setting", "value"],
+        additionalProperties: false,
+        allOf: [
+          {
+            if: { properties: { setting: { enum: numericSettings } } },
+            // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords
+            then: { properties: { value: { type: "integer", minimum: 0, maximum: 100 } } },
+            else: { properties: { value: { type: "boolean" } } },
+          },
+        ],
+      },
+    },
+    sideEffect: "write",
+    intentWords: [
+      "turn",
+      "set",
+      "switch",
+      "enable",
+      "disable",
+      "change",
+      "put",
+      "make",
+      "mute",
+      "raise",
+      "lower",
+      "dim",
+      "increase",
+      "decrease",
+    ],
+    async execute(input) {
+      const state = world();
+      const numeric = numericSettings.includes(input.setting);
+      if (numeric ? typeof input.value !== "number" : typeof input.value !== "boolean") {
+        throw new ToolError(
+          "invalid-arguments",
+          `${input.setting} takes ${numeric ? "a number 0-100" : "true or false"}`,
+        );
+      }
+      const memoryText = state.meta("airplane_memory");
+      const memory = memoryText ? (JSON.parse(memoryText) as AirplaneMemory) : null;
+      const change = applySetting(readSettings(state), memory, input.setting, input.value);
+      state.transaction(() => {
+        for (const item of change.changed) {
+          state.db
+            .prepare("UPDATE settings SET value = ? WHERE key = ?")
+            .run(JSON.stringify(item.to), item.name);
+        }
+        state.setMeta("airplane_memory", change.memory ? JSON.stringify(change.memory) : undefined);
+      });
+      return { changed: change.changed, notes: change.notes, settings: change.settings };
+    },
+  };
+
+  const listAlarms: Tool<Record<string, never>> = {
+    definition: {
+      name: "settings_list_alarms",
+      description: "List alarms, earliest time first.",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
+    },
+    sideEffect: "read",
+    async execute() {
+      const rows = world().db.prepare("SELECT * FROM alarms ORDER BY time, id").all() as AlarmRow[];
+      return { alarms: rows.map(showAlarm), note: "alarms ring even with do-not-disturb on" };
+    },
+  };
+
+  const createAlarm: Tool<{ time: string; label?: string; days?: string[] }> = {
+    definition: {
+      name: "settings_create_alarm",
+      description: "Set a new alarm at a local time, once or on repeating days.",
+      parameters: {
+        type: "object",
+        properties: { time: clock, label: { type: "string", maxLength: 100 }, days },
+        required: ["time"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "write",
+    intentWords: ["alarm", "wake", "set", "remind"],
+    async execute(input) {
+      const state = world();
+      const row: AlarmRow = {
+        id: state.nextId("alarm", "alarms"),
+        time: input.time,
+        label: input.label ?? "",
+        days: JSON.stringify(dayNames.filter((day) => input.days?.includes(day))),
+        enabled: 1,
+      };
+      state.db
+        .prepare(
+          "INSERT INTO alarms (id, time, label, days, enabled) VALUES (@id, @time, @label, @days, @enabled)",
+        )
+        .run(row);
+      return { created: showAlarm(row) };
+    },
+  };
+
+  const alarmExists = (input: { alarm_id: string }) =>
+    world().db.prepare("SELECT 1 FROM alarms WHERE id = ?").get(input.alarm_id)
+      ? null
+      : {
+          type: "precondition" as const,
+          message: `no alarm with id '${input.alarm_id}'; use settings_list_alarms`,
+        };
+
+  const updateAlarm: Tool<{
+    alarm_id: string;
+    time?: string;
+    label?: string;
+    days?: string[];
+    enabled?: boolean;
+  }> = {
+    definition: {
+      name: "settings_update_alarm",
+      description: "Change an alarm's time, label or days, or switch it on or off (enabled).",
+      parameters: {
+        type: "object",
+        properties: {
+          alarm_id: { type: "string" },
+          time: clock,
+          label: { type: "string", maxLength: 100 },
+          days,
+          enabled: { type: "boolean" },
+        },
+        required: ["alarm_id"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "write",
+    intentWords: ["alarm", "change", "move", "turn", "switch", "disable", "enable", "snooze", "set"],
+    preconditions: alarmExists,
+    async execute(input) {
+      const state = world();
+      const row = state.db.prepare("SELECT * FROM alarms WHERE id = ?").get(input.alarm_id) as AlarmRow;
+      const next: AlarmRow = {
+        ...row,
+        time: input.time ?? row.time,
+        label: input.label ?? row.label,
+        days: input.days ? JSON.stringify(dayNames.filter((day) => input.days?.includes(day))) : row.days,
+        enabled: input.enabled === undefined ? row.enabled : input.enabled ? 1 : 0,
+      };
+      state.db
+        .prepare("UPDATE alarms SET time=@time, label=@label, days=@days, enabled=@enabled WHERE id=@id")
+        .run(next);
+      return { updated: showAlarm(next) };
+    },
+  };
+
+  const deleteAlarm: Tool<{ alarm_id: string }> = {
+    definition: {
+      name: "settings_delete_alarm",
+      description: "Delete an alarm by id (see settings_list_alarms).",
+      parameters: {
+        type: "object",
+        properties: { alarm_id: { type: "string" } },
+        required: ["alarm_id"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "write",
+    intentWords: ["alarm", "delete", "remove", "cancel", "clear"],
+    preconditions: alarmExists,
+    async execute(input) {
+      const row = world().db.prepare("SELECT * FROM alarms WHERE id = ?").get(input.alarm_id) as AlarmRow;
+      world().db.prepare("DELETE FROM alarms WHERE id = ?").run(input.alarm_id);
+      return { deleted: showAlarm(row) };
+    },
+  };
+
+  return [get, set, listAlarms, createAlarm, updateAlarm, deleteAlarm];
+}

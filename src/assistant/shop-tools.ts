@@ -1,0 +1,175 @@
+/**
+ * Shop tools for the catalog and the cart: search (BM25), view an item, view the cart, add and
+ * remove items. Checkout and orders are in shop-order-tools.ts.
+ */
+import { type Tool, ToolError } from "../tools/tool.js";
+import { Bm25Index } from "./bm25.js";
+import { shopOrderTools } from "./shop-order-tools.js";
+import { cartLines, type ItemRow, item, itemId, money } from "./shop-rows.js";
+import type { StateSource } from "./state-source.js";
+
+/** Builds the shop tools over a world. */
+export function shopTools(world: StateSource): Tool[] {
+  const showItem = (row: ItemRow) => ({
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    ...(row.brand ? { brand: row.brand } : {}),
+    price: money(row.price_cents),
+    currency: world().meta("currency") ?? "USD",
+    in_stock: row.stock > 0,
+    ...(row.rating !== null ? { rating: row.rating } : {}),
+  });
+  const itemExists = (input: { item_id: string }) =>
+    item(world(), input.item_id)
+      ? null
+      : { type: "precondition" as const, message: `no item with id '${input.item_id}'; use shop_search` };
+
+  const search: Tool<{ query?: string; category?: string; max_price?: number; limit?: number }> = {
+    definition: {
+      name: "shop_search",
+      description: "Search the shop's catalog by words, category and maximum price. Best matches first.",
+      parameters: {
+        type: "object",
+        properties: {
+          query: { type: "string", maxLength: 200 },
+          category: { type: "string", description: "e.g. 'electronics', 'kitchen', 'books'" },
+          max_price: { type: "number", minimum: 0, description: "Highest price in the shop's currency" },
+          limit: { type: "integer", minimum: 1, maximum: 30, description: "Most results (default 10)" },
+        },
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "read",
+    async execute(input) {
+      const rows = world().db.prepare("SELECT * FROM catalog ORDER BY id").all() as ItemRow[];
+      const keep = (row: ItemRow) =>
+        (input.category === undefined || row.category.toLowerCase() === input.category.toLowerCase()) &&
+        (input.max_price === undefined || row.price_cents <= Math.round(input.max_price * 100));
+      const limit = input.limit ?? 10;
+      let found: ItemRow[];
+      if (input.query && input.query.trim() !== "") {
+        const index = new Bm25Index(
+          rows.map((row) => [
+            { text: row.name, weight: 3 },
+            { text: `${row.brand ?? ""} ${row.category}`, weight: 2 },
+            { text: row.description },
+          ]),
+        );
+        found = index
+          .search(input.query, limit, (position) => keep(rows[position]!))
+          .map((hit) => rows[hit.index]!);
+      } else found = rows.filter(keep).slice(0, limit);
+      return { items: found.map(showItem) };
+    },
+  };
+
+  const view: Tool<{ item_id: string }> = {
+    definition: {
+      name: "shop_view_item",
+      description: "Show one catalog item in full: description, price, stock, rating.",
+      parameters: {
+        type: "object",
+        properties: { item_id: itemId },
+        required: ["item_id"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "read",
+    preconditions: itemExists,
+    async execute(input) {
+      const row = item(world(), input.item_id);
+      if (!row) throw new ToolError("precondition", `no item with id '${input.item_id}'`);
+      return { ...showItem(row), description: row.description, stock: row.stock };
+    },
+  };
+
+  const cartView: Tool<Record<string, never>> = {
+    definition: {
+      name: "shop_cart_view",
+      description: "Show the cart: items, quantities and total.",
+      parameters: { type: "object", properties: {}, additionalProperties: false },
+    },
+    sideEffect: "read",
+    async execute() {
+      const { lines, totalCents } = cartLines(world());
+      return { items: lines, total: money(totalCents), currency: world().meta("currency") ?? "USD" };
+    },
+  };
+
+  const cartAdd: Tool<{ item_id: string; quantity?: number }> = {
+    definition: {
+      name: "shop_cart_add",
+      description: "Put an item in the cart (quantity default 1; adds to what is already there).",
+      parameters: {
+        type: "object",
+        properties: { item_id: itemId, quantity: { type: "integer", minimum: 1, maximum: 20 } },
+        required: ["item_id"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "write",
+    intentWords: ["add", "buy", "order", "purchase", "put", "cart"],
+    preconditions(input) {
+      const state = world();
+      const row = item(state, input.item_id);
+      if (!row)
+        return { type: "precondition", message: `no item with id '${input.item_id}'; use shop_search` };
+      const already =
+        (
+          state.db.prepare("SELECT quantity FROM cart WHERE item_id = ?").get(input.item_id) as
+            | { quantity: number }
+            | undefined
+        )?.quantity ?? 0;
+      if (row.stock < already + (input.quantity ?? 1)) {
+        return { type: "precondition", message: `only ${row.stock} of '${row.name}' in stock` };
+      }
+      return null;
+    },
+    async execute(input) {
+      const state = world();
+      state.db
+        .prepare(
+          "INSERT INTO cart (item_id, quantity) VALUES (?, ?) ON CONFLICT(item_id) DO UPDATE SET quantity = quantity + excluded.quantity",
+        )
+        .run(input.item_id, input.quantity ?? 1);
+      const { lines, totalCents } = cartLines(state);
+      return { cart: lines, total: money(totalCents) };
+    },
+  };
+
+  const cartRemove: Tool<{ item_id: string; quantity?: number }> = {
+    definition: {
+      name: "shop_cart_remove",
+      description: "Take an item out of the cart (all of it, or quantity of it).",
+      parameters: {
+        type: "object",
+        properties: { item_id: itemId, quantity: { type: "integer", minimum: 1, maximum: 20 } },
+        required: ["item_id"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "write",
+    intentWords: ["remove", "delete", "take", "drop", "cart"],
+    preconditions(input) {
+      return world().db.prepare("SELECT 1 FROM cart WHERE item_id = ?").get(input.item_id)
+        ? null
+        : { type: "precondition", message: `item '${input.item_id}' is not in the cart` };
+    },
+    async execute(input) {
+      const state = world();
+      if (input.quantity === undefined)
+        state.db.prepare("DELETE FROM cart WHERE item_id = ?").run(input.item_id);
+      else {
+        state.db
+          .prepare("UPDATE cart SET quantity = quantity - ? WHERE item_id = ?")
+          .run(input.quantity, input.item_id);
+        state.db.prepare("DELETE FROM cart WHERE quantity <= 0").run();
+      }
+      const { lines, totalCents } = cartLines(state);
+      return { cart: lines, total: money(totalCents) };
+    },
+  };
+
+  return [search, view, cartView, cartAdd, cartRemove, ...shopOrderTools(world)];
+}

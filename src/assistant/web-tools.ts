@@ -1,0 +1,89 @@
+/**
+ * Web tools over the offline corpus: `web_search` ranks pages with BM25, `web_fetch` returns a
+ * page's text. Page content is untrusted (anyone can write a web page), so reading it taints the
+ * session. No network is used.
+ */
+import { capText } from "../guards/output-cap.js";
+import { type Tool, ToolError } from "../tools/tool.js";
+import { stringsUnderKeys } from "./untrusted-fields.js";
+import { normaliseUrl, snippetFor, type WebCorpus } from "./web-corpus.js";
+
+/** Longest page text returned by `web_fetch`, in bytes. */
+export const maxPageBytes = 12 * 1024;
+const untrustedKeys = new Set(["title", "snippet", "text"]);
+
+/** Builds the web tools over a corpus (loaded lazily). */
+export function webTools(corpus: () => WebCorpus): Tool[] {
+  const search: Tool<{ query: string; limit?: number }> = {
+    definition: {
+      name: "web_search",
+      description:
+        "Search the web. Returns the best-matching pages with title, URL and a snippet; use web_fetch to read one.",
+      parameters: {
+        type: "object",
+        properties: {
+          query: { type: "string", minLength: 1, maxLength: 300 },
+          limit: { type: "integer", minimum: 1, maximum: 10, description: "Most results (default 5)" },
+        },
+        required: ["query"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
+    async execute(input) {
+      const web = corpus();
+      const hits = web.index.search(input.query, input.limit ?? 5);
+      return {
+        query: input.query,
+        results: hits.map((hit) => {
+          const page = web.pages[hit.index]!;
+          return {
+            url: page.url,
+            title: page.title,
+            ...(page.published ? { published: page.published } : {}),
+            snippet: snippetFor(page.text, input.query),
+          };
+        }),
+      };
+    },
+  };
+
+  const fetch: Tool<{ url: string }> = {
+    definition: {
+      name: "web_fetch",
+      description:
+        "Read a web page's text by URL (a URL from web_search). Long pages are cut with a '[truncated N bytes]' marker.",
+      parameters: {
+        type: "object",
+        properties: { url: { type: "string", minLength: 1, maxLength: 2000 } },
+        required: ["url"],
+        additionalProperties: false,
+      },
+    },
+    sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
+    preconditions(input) {
+      return corpus().byUrl.has(normaliseUrl(input.url))
+        ? null
+        : {
+            type: "precondition",
+            message: `no page at ${input.url} (the web here is offline); use a URL from web_search`,
+          };
+    },
+    async execute(input) {
+      const page = corpus().byUrl.get(normaliseUrl(input.url));
+      if (!page) throw new ToolError("precondition", `no page at ${input.url}`);
+      return {
+        url: page.url,
+        title: page.title,
+        ...(page.published ? { published: page.published } : {}),
+        text: capText(page.text, maxPageBytes),
+      };
+    },
+  };
+
+  return [search, fetch];
+}

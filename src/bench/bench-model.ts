@@ -1,0 +1,71 @@
+/**
+ * The GGUF file a benchmark measures: a file given with `--model`, the demo model, or the
+ * random-weight model of a preset shape, synthesised once into `<cache>/models` and reused.
+ */
+import { existsSync, mkdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { cacheDirectory } from "../backend/demo-model.js";
+import { EdgecallError } from "../errors.js";
+import type { BenchModelSource } from "./bench-options.js";
+
+/** Bump when the synthesised bench models' recipe changes, so old cache entries are not reused. */
+const benchModelRecipeVersion = 1;
+
+/** A resolved model file. */
+export interface BenchModelFile {
+  path: string;
+  /** The preset name for `--shape` (e.g. "qwen3.5-0.8b", "tiny-qwen35"). */
+  preset?: string;
+  /** True when the file was synthesised just now. */
+  synthesised: boolean;
+}
+
+/** Where `--shape PRESET --quant TYPE` is cached. */
+export function shapeModelPath(preset: string, arch: string, quant: string): string {
+  const name = preset === "tiny" ? `tiny-${arch}` : preset;
+  return join(cacheDirectory(), "models", `bench-${name}-${quant}-v${benchModelRecipeVersion}.gguf`);
+}
+
+/**
+ * Resolves the source to a file, synthesising a preset shape on first use. `onNote` receives a
+ * line before a slow synthesis starts.
+ */
+export async function resolveBenchModel(
+  source: BenchModelSource,
+  onNote: (message: string) => void = () => {},
+): Promise<BenchModelFile> {
+  if (source.kind === "file") {
+    let isFile = false;
+    try {
+      isFile = statSync(source.path).isFile();
+    } catch {
+      throw new EdgecallError("file-not-found", `model file not found: ${source.path}`, {
+        subject: source.path,
+      });
+    }
+    if (!isFile) {
+      throw new EdgecallError("invalid-argument", `model path is not a file: ${source.path}`, {
+        subject: source.path,
+      });
+    }
+    return { path: source.path, synthesised: false };
+  }
+  if (source.kind === "demo") {
+    const { ensureDemoModel } = await import("../backend/demo-model.js");
+    return { path: await ensureDemoModel(), preset: "demo", synthesised: false };
+  }
+  const path = shapeModelPath(source.preset, source.arch, source.quant);
+  const preset = source.preset === "tiny" ? `tiny-${source.arch}` : source.preset;
+  if (existsSync(path)) return { path, preset, synthesised: false };
+  mkdirSync(join(cacheDirectory(), "models"), { recursive: true });
+  onNote(`synthesising the random-weight ${preset} ${source.quant} model into ${path} (once; reused later)`);
+  const { synthesizeGguf } = await import("../gguf/synth/synthesize.js");
+  await synthesizeGguf({
+    preset: source.preset,
+    arch: source.arch,
+    quant: source.quant,
+    outputPath: path,
+    seed: 1,
+  });
+  return { path, preset, synthesised: true };
+}

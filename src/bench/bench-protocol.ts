@@ -1,0 +1,75 @@
+/**
+ * Messages between `runBench` and the benchmark child process (bench-worker.ts). The
+ * measurements run in a fresh child so that the first model load in it is a cold load of the
+ * runtime and the model, and so that its peak RSS counts the model and context alone.
+ */
+
+/** What the child measures. */
+export interface WorkerRequest {
+  modelPath: string;
+  gpu: "auto" | "off";
+  /** A context is created per thread count; every test runs at each. */
+  threads: number[];
+  /** Prompt lengths of the prefill (pp) tests; empty for none. */
+  promptTokens: number[];
+  /** Tokens of the decode (tg) test; 0 for none. */
+  genTokens: number;
+  repeats: number;
+  contextSize: number;
+  batchSize: number;
+  /** Token ids are drawn uniformly from [0, vocabularySize), as llama-bench does. */
+  vocabularySize: number;
+  /** Seed of the random token ids. */
+  seed: number;
+  /** When set, a context of this size is created once and the RSS it adds is measured. */
+  verifyContextSize?: number;
+}
+
+/** One timed run. */
+export interface WorkerRun {
+  ms: number;
+  tokensPerSecond: number;
+}
+
+/** The runs of one test at one thread count. */
+export interface WorkerTest {
+  kind: "pp" | "tg";
+  tokens: number;
+  threads: number;
+  runs: WorkerRun[];
+}
+
+/** Everything the child measured. */
+export interface WorkerResult {
+  /** `getLlama()`: loading the native runtime. */
+  runtimeStartMs: number;
+  /** First model load plus context creation in the fresh process. */
+  coldLoadMs: number;
+  /** The same again after disposing the first. */
+  warmLoadMs: number;
+  /** e.g. "node-llama-cpp 3.21.1". */
+  runtime: string;
+  /** llama.cpp's system info: the CPU features of the backend variant it loaded. */
+  systemInfo: string;
+  /** `cpu`, `cuda`, `vulkan` or `metal`. */
+  device: string;
+  /** llama.cpp's model description, e.g. "qwen35 0.8B Q4_0". */
+  modelDescription: string;
+  /** Layers offloaded to the GPU (0 on the CPU). */
+  gpuLayers: number;
+  /** The context size llama.cpp allocated for the tests. */
+  contextSize: number;
+  batchSize: number;
+  tests: WorkerTest[];
+  peakRssBytes: number;
+  peakRssSource: "VmHWM" | "maxRSS";
+  /** False when the peak could not be reset after the load and context checks (it then covers them too). */
+  peakRssReset: boolean;
+  contextCheck?: { contextSize: number; rssDeltaBytes: number };
+}
+
+/** Child → parent. */
+export type WorkerMessage =
+  | { type: "progress"; message: string }
+  | { type: "result"; result: WorkerResult }
+  | { type: "error"; code: string; message: string };

@@ -1,0 +1,148 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { isEdgecallError } from "../errors.js";
+import type { GgufValue } from "../gguf/reader.js";
+import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
+import type { BenchPlan } from "./bench-options.js";
+import { formatBenchReport } from "./bench-table.js";
+import { contextShapeFromMetadata } from "./context-memory.js";
+import { contextMemoryRows, runBench } from "./run-bench.js";
+
+const GiB = 1024 ** 3;
+
+function plan(path: string, overrides: Partial<BenchPlan> = {}): BenchPlan {
+  return {
+    source: { kind: "file", path },
+    promptTokens: [16],
+    genTokens: 8,
+    threads: [1],
+    repeats: 1,
+    contextSize: undefined,
+    gpu: "off",
+    ...overrides,
+  };
+}
+
+function assertSpread(spread: unknown): void {
+  const { min, median, max } = spread as { min: number; median: number; max: number };
+  assert.ok(min > 0 && min <= median && median <= max, `bad spread ${JSON.stringify(spread)}`);
+}
+
+describe("runBench on a tiny model", () => {
+  it("measures pp16 and tg8 and reports DESIGN.md's JSON shape", async () => {
+    const progress: string[] = [];
+    const report = await runBench(plan(await tinyModelPath("qwen35", "q8_0")), {
+      onProgress: (message) => progress.push(message),
+    });
+    const json = JSON.parse(JSON.stringify(report));
+    assert.equal(json.model.architecture, "qwen35");
+    assert.equal(json.model.randomWeights, true);
+    assert.equal(json.randomWeights, true);
+    assert.deepEqual(json.notes, ["random weights: speed and memory only"]);
+    assert.ok(json.model.parameters > 0 && json.model.sizeBytes > 0, "parameters and size");
+    assert.equal(typeof json.model.description, "string");
+    assert.ok(
+      json.loadMs > 0 && json.loadMs === json.load.coldMs && json.load.warmMs > 0,
+      JSON.stringify(json.load),
+    );
+    // Node.js alone is ~50 MB; a 1 MB model must not look like gigabytes either.
+    assert.ok(json.peakRssBytes > 30e6 && json.peakRssBytes < 4 * GiB, `peak ${json.peakRssBytes}`);
+    assert.deepEqual(
+      json.results.map((result: { test: string; threads: number }) => [result.test, result.threads]),
+      [
+        ["pp16", 1],
+        ["tg8", 1],
+      ],
+    );
+    for (const result of json.results) {
+      assertSpread(result.tokensPerSecond);
+      assert.equal(result.runs.length, 1);
+      const tokens = result.promptTokens + result.genTokens;
+      assert.ok(
+        Math.abs(result.runs[0].tokensPerSecond - (tokens * 1000) / result.runs[0].ms) < 1e-6,
+        "t/s = tokens / s",
+      );
+      assert.equal(result.tokensPerSecond.median, result.runs[0].tokensPerSecond);
+    }
+    assertSpread(json.results[0].firstTokenMs);
+    assert.equal(json.results[1].firstTokenMs, undefined);
+    assert.ok(json.results[1].weightReadBytesPerSecond > 0, "weight read rate");
+    assert.equal(json.backend.contextSize, 256);
+    assert.equal(json.backend.device, "cpu");
+    assert.equal(json.contextMemory.attentionLayers, 1);
+    assert.match(json.contextMemory.note, /hybrid model/);
+    const sizes = json.contextMemory.sizes.map((row: { contextSize: number }) => row.contextSize);
+    assert.deepEqual(sizes, [256, 4096, 16384, 32768]);
+    const at4k = json.contextMemory.sizes[1];
+    assert.equal(at4k.label, "model maximum");
+    assert.equal(at4k.kvCacheBytes, 4096 * 512);
+    // Measured, but for a 2 MiB cache allocator reuse makes it noise: only its presence is checked.
+    assert.equal(typeof at4k.measuredRssDeltaBytes, "number");
+    assert.ok(
+      progress.some((line) => line.startsWith("tg8 at 1 thread: run 1/1")),
+      progress.join("; "),
+    );
+
+    const table = formatBenchReport(report);
+    assert.match(table, /^\| model +\| +size \| +params \| backend \| threads \| +test \| +t\/s \|$/m);
+    assert.match(table, /\| +1 \| +pp16 \| +[\d.]+ ± [\d.]+ \|/);
+    assert.match(table, /\| +1 \| +tg8 \| +[\d.]+ ± [\d.]+ \|/);
+    assert.match(table, /random weights: speed and memory only/);
+    assert.match(table, /time to first token .*pp16/);
+    assert.match(table, /\| +4096 \| +2\.00 MiB \| +57\.00 KiB \|/);
+  });
+
+  it("refuses an oversize context with the estimate before loading anything", async () => {
+    const path = await tinyModelPath("qwen3", "q8_0");
+    const started = performance.now();
+    await assert.rejects(
+      runBench(plan(path, { contextSize: 2 ** 25 }), {
+        machineMemory: { availableBytes: 8 * GiB, totalBytes: 16 * GiB },
+      }),
+      (error: unknown) => {
+        assert.ok(isEdgecallError(error, "invalid-argument"));
+        // 2^25 tokens × 512 bytes (2 layers × 2 KV heads × (32 + 32) × 2 bytes) = 16 GiB
+        assert.match(
+          error.message,
+          /^--context-size 33554432 does not fit in memory: it needs about 16\.00 GiB \(weights [\d.]+ KiB \+ KV cache 16\.00 GiB\), but only 8\.00 GiB is available \(16\.00 GiB total\)$/,
+        );
+        return true;
+      },
+    );
+    assert.ok(performance.now() - started < 5000, "the refusal must come before any model load");
+  });
+
+  it("reports a missing file", async () => {
+    await assert.rejects(runBench(plan("/nonexistent/model.gguf")), (error: unknown) =>
+      isEdgecallError(error, "file-not-found"),
+    );
+  });
+});
+
+describe("contextMemoryRows", () => {
+  it("adds this run's size and the model maximum, marking what does not fit", () => {
+    const shape = contextShapeFromMetadata(
+      new Map<string, GgufValue>([
+        ["general.architecture", "qwen3"],
+        ["qwen3.block_count", 28],
+        ["qwen3.context_length", 40960],
+        ["qwen3.embedding_length", 1024],
+        ["qwen3.attention.head_count", 16],
+        ["qwen3.attention.head_count_kv", 8],
+        ["qwen3.attention.key_length", 128],
+        ["qwen3.attention.value_length", 128],
+      ]),
+    );
+    const rows = contextMemoryRows(shape, 0.5 * GiB, 2048, { availableBytes: 3 * GiB, totalBytes: 4 * GiB });
+    assert.deepEqual(
+      rows.map((row) => [row.contextSize, row.label, row.fitsInMemory]),
+      [
+        [2048, "this run", true],
+        [4096, null, true],
+        [16384, null, true],
+        [32768, null, true], // 0.5 + 3.5 GiB = 4 GiB: exactly fits
+        [40960, "model maximum", false],
+      ],
+    );
+  });
+});

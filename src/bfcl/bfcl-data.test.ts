@@ -1,0 +1,100 @@
+/**
+ * Checks against the real BFCL v4 data (skipped when ../shared/data/bfcl-v4 is absent):
+ * the ground truth scored as results, and the conformance set whose expected verdicts were
+ * produced by BFCL's official checker (gorilla commit 6ea57973) on the same cases.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+import { bfclCategories, bfclCategoryOfId } from "./categories.js";
+import { BfclDataset } from "./dataset.js";
+import { judgeBfclEntry } from "./entry-verdict.js";
+import { groundTruthResults, sharedBfclDir } from "./ground-truth-results.test-support.js";
+import { parseLosslessJson } from "./lossless-json.js";
+import { dictGet } from "./py-value.js";
+import { scoreBfclResults } from "./score.js";
+
+const bfclDir = sharedBfclDir();
+const skip =
+  bfclDir === undefined
+    ? "BFCL data not found at ../shared/data/bfcl-v4 (relative to the repository)"
+    : false;
+
+/**
+ * Entries whose possible answers no natural output can match; BFCL's official checker fails
+ * the same results with the same error types (checked by running it).
+ */
+const unpassable: Record<string, string> = {
+  // ArrayList of "any": items stay strings, the answers hold ints / booleans.
+  simple_java_36: "value_error:list/tuple",
+  simple_java_65: "value_error:list/tuple",
+  // A dict answer whose value is a bare string, not a list of options.
+  simple_java_64: "value_error:dict_value",
+  // A required parameter with an empty option list.
+  "live_simple_106-63-0": "simple_function_checker:missing_required",
+  "live_simple_112-68-0": "simple_function_checker:missing_required",
+  // Answers naming parameters the function doc does not have.
+  "live_multiple_862-181-3": "simple_function_checker:unexpected_param",
+  "live_multiple_964-207-0": "simple_function_checker:missing_required",
+};
+
+describe("BFCL v4 data", { skip }, () => {
+  const dataset = new BfclDataset(bfclDir ?? "");
+
+  for (const form of ["calls", "text"] as const) {
+    test(`the ground truth as results (${form}) passes in every category`, () => {
+      const results = bfclCategories.flatMap((category) => groundTruthResults(dataset, category, form));
+      assert.equal(results.length, 3641);
+      const report = scoreBfclResults({ bfclDir: dataset.directory, results, dataset });
+      const failures = Object.fromEntries(
+        report.verdicts.filter((verdict) => !verdict.valid).map((verdict) => [verdict.id, verdict.errorType]),
+      );
+      assert.deepEqual(failures, unpassable);
+      for (const category of report.categories) {
+        const known = Object.keys(unpassable).filter(
+          (id) => bfclCategoryOfId(id) === category.category,
+        ).length;
+        assert.equal(category.passed, category.n - known, category.category);
+        assert.equal(category.n, category.total, category.category);
+      }
+    });
+  }
+
+  test("the conformance set gets the official checker's verdicts, error types and messages", () => {
+    const lines = readFileSync(new URL("./fixtures/conformance.jsonl", import.meta.url), "utf8")
+      .split("\n")
+      .filter(Boolean);
+    assert.ok(lines.length >= 600);
+    const mismatches: string[] = [];
+    let messagesCompared = 0;
+    for (const line of lines) {
+      const item = parseLosslessJson(line);
+      if (item.kind !== "dict") throw new Error("bad fixture line");
+      const id = (dictGet(item, "id") as { value: string }).value;
+      const caseId = `${id}#${(dictGet(item, "mutation") as { value: string }).value}`;
+      const fcNames = dictGet(item, "fcNames")?.kind === "bool";
+      const expected = JSON.parse(line).expected as {
+        valid: boolean;
+        errorType: string | null;
+        error?: string;
+      };
+      const category = bfclCategoryOfId(id);
+      const entry = category && dataset.entry(category, id);
+      if (!entry) throw new Error(`unknown id ${id}`);
+      const verdict = judgeBfclEntry(entry, dictGet(item, "result") ?? { kind: "none" }, { fcNames });
+      if (verdict.valid !== expected.valid || verdict.errorType !== expected.errorType) {
+        mismatches.push(`${caseId}: expected ${expected.errorType}, got ${verdict.errorType}`);
+        continue;
+      }
+      const comparable =
+        expected.error !== undefined && !/^(ast_decoder|parallel)/.test(expected.errorType ?? "");
+      if (comparable) {
+        messagesCompared += 1;
+        if (verdict.errors?.[0] !== expected.error)
+          mismatches.push(`${caseId}: message ${verdict.errors?.[0]} != ${expected.error}`);
+      }
+    }
+    assert.deepEqual(mismatches, []);
+    assert.ok(messagesCompared > 200);
+  });
+});

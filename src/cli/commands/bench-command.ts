@@ -1,0 +1,28 @@
+/**
+ * `edgecall bench`: load time, time to first token, prefill and decode tokens/s, peak memory and
+ * context memory of a GGUF model (or of a preset shape with random weights) on this machine.
+ */
+import { type BenchCommandOptions, parseBenchOptions } from "../../bench/bench-options.js";
+import { formatBenchReport } from "../../bench/bench-table.js";
+import { runBench } from "../../bench/run-bench.js";
+
+export type { BenchCommandOptions } from "../../bench/bench-options.js";
+
+/** Runs the command; returns the exit code. */
+export async function benchCommand(options: BenchCommandOptions): Promise<number> {
+  const plan = parseBenchOptions(options);
+  const interactive = process.stderr.isTTY === true;
+  const report = await runBench(plan, {
+    onProgress: (message) => {
+      if (interactive) process.stderr.write(`\r\x1b[Kbench: ${message}`);
+      else if (message.startsWith("synthesising")) process.stderr.write(`edgecall: ${message}\n`);
+    },
+  });
+  if (interactive) process.stderr.write("\r\x1b[K");
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return 0;
+  }
+  process.stdout.write(formatBenchReport(report));
+  return 0;
+}

@@ -1,0 +1,104 @@
+/**
+ * `edgecall compare-quants`: the same eval on several model files (quantisations of one model),
+ * each into its own run directory, plus comparison.json with paired differences, exact McNemar
+ * tests, agreement, flipped samples, speed and memory (see src/compare). Prints the comparison
+ * table (or, with `--json`, comparison.json) on stdout; progress on stderr.
+ *
+ * Interrupts: the first Ctrl-C stops the running model's eval as `eval` does and exits 130; the
+ * comparison resumes with `--resume DIR`.
+ */
+import { runQuantComparison } from "../../compare/compare-quants.js";
+import { renderComparisonTable } from "../../compare/comparison-table.js";
+import { defaultCompareBench } from "../../compare/model-measurements.js";
+
+/** Parsed options of `edgecall compare-quants`. */
+export interface CompareQuantsCommandOptions {
+  model?: string[];
+  suite?: string;
+  bfclDir?: string;
+  bfclMode?: "prompt" | "fc";
+  out?: string;
+  resume?: string;
+  concurrency?: number;
+  repeats?: number;
+  limit?: number;
+  seed?: number;
+  format?: string;
+  gpu?: "auto" | "off";
+  threads?: number;
+  contextSize?: number;
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  constrained?: boolean;
+  toolChoice?: "auto" | "required" | "none";
+  cache?: boolean;
+  cacheDir?: string;
+  bench?: boolean;
+  progress?: boolean;
+  json?: boolean;
+}
+
+/** Runs the command; returns the exit code. */
+export async function compareQuantsCommand(options: CompareQuantsCommandOptions): Promise<number> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onInterrupt = (): void => {
+    interrupts += 1;
+    if (interrupts > 1) {
+      process.stderr.write("\nedgecall: compare-quants: interrupted again, exiting now\n");
+      process.exit(130);
+    }
+    process.stderr.write(
+      "\nedgecall: compare-quants: interrupted; stopping (Ctrl-C again to quit at once)\n",
+    );
+    controller.abort();
+  };
+  process.on("SIGINT", onInterrupt);
+  process.on("SIGTERM", onInterrupt);
+  const quiet = options.progress === false;
+  try {
+    const outcome = await runQuantComparison({
+      models: options.model,
+      suites: options.suite,
+      bfclDir: options.bfclDir,
+      bfclMode: options.bfclMode,
+      out: options.out,
+      resume: options.resume,
+      concurrency: options.concurrency,
+      repeats: options.repeats,
+      limit: options.limit,
+      seed: options.seed,
+      format: options.format,
+      gpu: options.gpu,
+      threads: options.threads,
+      contextSize: options.contextSize,
+      maxTokens: options.maxTokens,
+      temperature: options.temperature,
+      topP: options.topP,
+      topK: options.topK,
+      constrained: options.constrained,
+      toolChoice: options.toolChoice,
+      cache: options.cache === false ? false : undefined,
+      cacheDir: options.cacheDir,
+      bench: options.bench ? defaultCompareBench : undefined,
+      signal: controller.signal,
+      progress: quiet ? false : process.stderr,
+      onNote: quiet ? undefined : (message) => process.stderr.write(`edgecall: compare-quants: ${message}\n`),
+      command: process.argv.slice(2),
+    });
+    if (options.json) process.stdout.write(`${JSON.stringify(outcome.comparison, null, 2)}\n`);
+    else process.stdout.write(renderComparisonTable(outcome.comparison, process.stdout.isTTY === true));
+    if (outcome.interrupted) {
+      process.stderr.write(
+        `edgecall: compare-quants: interrupted; resume with: edgecall compare-quants --resume ${outcome.directory}\n`,
+      );
+      return 130;
+    }
+    return 0;
+  } finally {
+    process.off("SIGINT", onInterrupt);
+    process.off("SIGTERM", onInterrupt);
+  }
+}

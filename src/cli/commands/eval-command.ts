@@ -1,0 +1,130 @@
+/**
+ * `edgecall eval`: runs suites against a model into a run directory (see src/eval). Prints the
+ * summary table (or, with `--json`, DESIGN.md's `eval` document) on stdout and progress on stderr.
+ *
+ * Interrupts: the first Ctrl-C (or SIGTERM) stops starting samples, aborts the ones in flight (they
+ * have no result and run again on resume), writes results.jsonl and summary.json from what is done,
+ * and exits 130; a second Ctrl-C exits 130 at once (every finished result is already committed).
+ *
+ * `--fail-under X` (X from 0 to 1): exit 100 when the overall accuracy (all passes over all
+ * attempts) is below X. `--fail-under-each X`: exit 100 when any category's accuracy is below X.
+ * Both apply only to a finished run; an interrupted run exits 130.
+ */
+import { runEvalSession } from "../../eval/eval-session.js";
+import type { EvalSummary } from "../../eval/summary.js";
+import { renderSummaryTable } from "../../eval/summary-table.js";
+
+/** Parsed options of `edgecall eval`. */
+export interface EvalCommandOptions {
+  model?: string;
+  suite?: string;
+  bfclDir?: string;
+  bfclMode?: "prompt" | "fc";
+  out?: string;
+  concurrency?: number;
+  repeats?: number;
+  limit?: number;
+  seed?: number;
+  resume?: string;
+  retryErrors?: boolean;
+  failUnder?: number;
+  failUnderEach?: number;
+  json?: boolean;
+  format?: string;
+  gpu?: "auto" | "off";
+  threads?: number;
+  contextSize?: number;
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  constrained?: boolean;
+  toolChoice?: "auto" | "required" | "none";
+  /** commander's `--no-cache` sets this false. */
+  cache?: boolean;
+  cacheDir?: string;
+  progress?: boolean;
+}
+
+/** Categories below the threshold, as `suite/category accuracy`. */
+function below(summary: EvalSummary, threshold: number): string[] {
+  return summary.categories
+    .filter((category) => category.accuracy < threshold)
+    .map((category) => `${category.suite}/${category.category} ${(100 * category.accuracy).toFixed(1)}%`);
+}
+
+/** The exit code for `--fail-under` / `--fail-under-each`, with the reason on stderr. */
+function failUnderCode(summary: EvalSummary, options: EvalCommandOptions): number {
+  const reasons: string[] = [];
+  if (options.failUnder !== undefined && summary.overall.accuracy < options.failUnder)
+    reasons.push(
+      `overall accuracy ${(100 * summary.overall.accuracy).toFixed(1)}% is below --fail-under ${options.failUnder}`,
+    );
+  if (options.failUnderEach !== undefined) {
+    const failing = below(summary, options.failUnderEach);
+    if (failing.length > 0)
+      reasons.push(`below --fail-under-each ${options.failUnderEach}: ${failing.join(", ")}`);
+  }
+  for (const reason of reasons) process.stderr.write(`edgecall: eval: ${reason}\n`);
+  return reasons.length > 0 ? 100 : 0;
+}
+
+/** Runs the command; returns the exit code. */
+export async function evalCommand(options: EvalCommandOptions): Promise<number> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onInterrupt = (): void => {
+    interrupts += 1;
+    if (interrupts > 1) {
+      process.stderr.write("\nedgecall: eval: interrupted again, exiting now (finished results are saved)\n");
+      process.exit(130);
+    }
+    process.stderr.write("\nedgecall: eval: interrupted; stopping (Ctrl-C again to quit at once)\n");
+    controller.abort();
+  };
+  process.on("SIGINT", onInterrupt);
+  process.on("SIGTERM", onInterrupt);
+  try {
+    const outcome = await runEvalSession({
+      model: options.model,
+      suites: options.suite,
+      bfclDir: options.bfclDir,
+      bfclMode: options.bfclMode,
+      out: options.out,
+      resume: options.resume,
+      retryErrors: options.retryErrors,
+      concurrency: options.concurrency,
+      repeats: options.repeats,
+      limit: options.limit,
+      seed: options.seed,
+      format: options.format,
+      gpu: options.gpu,
+      threads: options.threads,
+      contextSize: options.contextSize,
+      maxTokens: options.maxTokens,
+      temperature: options.temperature,
+      topP: options.topP,
+      topK: options.topK,
+      constrained: options.constrained,
+      toolChoice: options.toolChoice,
+      cache: options.cache === false ? false : undefined,
+      cacheDir: options.cacheDir,
+      signal: controller.signal,
+      progress: options.progress === false ? false : process.stderr,
+      command: process.argv.slice(2),
+    });
+    const { summary } = outcome;
+    if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    else process.stdout.write(renderSummaryTable(summary, process.stdout.isTTY === true));
+    if (outcome.interrupted) {
+      process.stderr.write(
+        `edgecall: eval: interrupted; resume with: edgecall eval --resume ${outcome.runDirectory}\n`,
+      );
+      return 130;
+    }
+    return failUnderCode(summary, options);
+  } finally {
+    process.off("SIGINT", onInterrupt);
+    process.off("SIGTERM", onInterrupt);
+  }
+}

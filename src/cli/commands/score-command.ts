@@ -1,0 +1,60 @@
+/**
+ * `edgecall score bfcl`: scores BFCL result lines (`{"id", "result"}` per line; a text result is
+ * decoded as prompt-mode calls) against the BFCL data folder with the official checker rules.
+ * `--json` prints DESIGN.md's `score bfcl` document (categories, verdicts, plus BFCL's summary
+ * scores as `aggregates`); otherwise a table.
+ */
+import { scoreBfclResults } from "../../bfcl/score.js";
+
+/** Parsed options of `edgecall score bfcl`. */
+export interface ScoreBfclOptions {
+  bfclDir: string;
+  results: string;
+  fcNames?: boolean;
+  json?: boolean;
+}
+
+function percent(value: number): string {
+  return `${(100 * value).toFixed(1)}%`;
+}
+
+/** Runs the command; returns the exit code. */
+export async function scoreBfclCommand(options: ScoreBfclOptions): Promise<number> {
+  const report = scoreBfclResults({
+    bfclDir: options.bfclDir,
+    resultsPath: options.results,
+    fcNames: options.fcNames ?? false,
+  });
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return 0;
+  }
+  const rows = report.categories.map((category) => [
+    category.suite,
+    `${category.passed}/${category.n}${category.n < category.total ? ` (of ${category.total})` : ""}`,
+    percent(category.accuracy),
+    `[${(100 * category.ci95[0]).toFixed(1)}, ${(100 * category.ci95[1]).toFixed(1)}]`,
+  ]);
+  const header = ["category", "passed", "accuracy", "95% CI"];
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...rows].map((row) => (row[column] ?? "").length)),
+  );
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, index) =>
+        index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0),
+      )
+      .join("  ");
+  const lines = [line(header), ...rows.map(line)];
+  for (const aggregate of report.aggregates) {
+    const value =
+      aggregate.accuracy === null
+        ? `n/a (missing ${aggregate.missing.join(", ")})`
+        : `${percent(aggregate.accuracy)}${aggregate.partial ? " (partial categories)" : ""}`;
+    lines.push(`${aggregate.suite}: ${value}`);
+  }
+  const failed = report.verdicts.filter((verdict) => !verdict.valid).length;
+  lines.push(`${report.verdicts.length} results scored, ${failed} failed`);
+  process.stdout.write(`${lines.join("\n")}\n`);
+  return 0;
+}

@@ -1,0 +1,259 @@
+/**
+ * One eval session: resolve suites and settings, open the model, plan the run, create (or, with
+ * `resume`, reopen and check) the run directory, run what has no result yet, then rewrite
+ * results.jsonl and summary.json from the store. A resumed session refuses a different model,
+ * different settings, different suite data, or a store holding results the plan does not contain.
+ */
+import { join } from "node:path";
+import { cacheDirectory } from "../backend/demo-model.js";
+import type { ModelBackend } from "../backend/model-backend.js";
+import { parseModelSpec } from "../backend/model-spec.js";
+import { openModel } from "../backend/open-model.js";
+import { EdgecallError } from "../errors.js";
+import { assertSameSettings, type GivenSettings, resolveSettings } from "./eval-settings.js";
+import { EvalProgress, type ProgressStream } from "./progress.js";
+import { edgecallVersion, hostProvenance, modelProvenance } from "./provenance.js";
+import { ResponseCache } from "./response-cache.js";
+import { ResultStore, resultKey, resultStoreFile } from "./result-store.js";
+import {
+  createRunDirectory,
+  defaultRunDirectory,
+  type RunRecord,
+  type RunSession,
+  readRunRecord,
+  writeRunOutputs,
+  writeRunRecord,
+} from "./run-directory.js";
+import { planRun } from "./run-plan.js";
+import { type RunnerCache, runSamples } from "./runner.js";
+import type { Suite } from "./suite.js";
+import { createSuites, resolveSuiteNames } from "./suite-registry.js";
+import { type EvalSummary, summarise } from "./summary.js";
+
+/** Options of {@link runEvalSession}. */
+export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
+  /** Model spec; on resume, defaults to the original run's. */
+  model?: string;
+  /** Comma-separated suites and groups; on resume, defaults to the original run's. */
+  suites?: string;
+  bfclDir?: string;
+  /** Parent of new run directories (default ./edgecall-runs). */
+  out?: string;
+  /** An existing run directory to continue. */
+  resume?: string;
+  /** Delete stored results that ended in a harness error before resuming, so they run again. */
+  retryErrors?: boolean;
+  concurrency?: number;
+  /** Response cache on or off (default: on, except for replay models). */
+  cache?: boolean;
+  cacheDir?: string;
+  gpu?: "auto" | "off";
+  threads?: number;
+  contextSize?: number;
+  signal?: AbortSignal;
+  /** Where progress goes; false for none. Default stderr. */
+  progress?: ProgressStream | false;
+  /** The command line, recorded in run.json. */
+  command?: string[];
+  /** An already-open backend (library use and tests); `model` is then only recorded. */
+  backend?: ModelBackend;
+  /**
+   * Suites built by the caller (the probes), used instead of resolving `suites` by name; their
+   * names and versions are recorded in run.json as usual. A resume must pass the same suites.
+   */
+  suiteObjects?: Suite[];
+}
+
+/** What a session did. */
+export interface EvalSessionOutcome {
+  summary: EvalSummary;
+  runDirectory: string;
+  interrupted: boolean;
+}
+
+function refuse(runDirectory: string, why: string): EdgecallError {
+  return new EdgecallError("usage", `--resume ${runDirectory}: ${why}; start a new run instead`, {
+    subject: "--resume",
+  });
+}
+
+/** Runs (or resumes) an eval. Throws EdgecallError for usage and setup problems; sample failures are results. */
+export async function runEvalSession(options: EvalSessionOptions): Promise<EvalSessionOutcome> {
+  const original = options.resume === undefined ? undefined : readRunRecord(options.resume);
+  const modelSpecText = options.model ?? original?.modelSpec;
+  if (modelSpecText === undefined)
+    throw new EdgecallError("usage", "eval needs --model (or --resume RUN_DIR)", { subject: "--model" });
+  const suiteList = options.suites ?? original?.settings.suites.join(",");
+  if (suiteList === undefined && options.suiteObjects === undefined)
+    throw new EdgecallError("usage", "eval needs --suite (or --resume RUN_DIR)", { subject: "--suite" });
+  const suiteNames = options.suiteObjects?.map((suite) => suite.name) ?? resolveSuiteNames(suiteList ?? "");
+  const bfclDir = options.bfclDir ?? original?.bfclDir ?? undefined;
+  if (bfclDir === undefined && suiteNames.some((name) => name.startsWith("bfcl:")))
+    throw new EdgecallError("usage", "BFCL suites need --bfcl-dir (the BFCL v4 data folder)", {
+      subject: "--bfcl-dir",
+    });
+  const spec = parseModelSpec(modelSpecText);
+  const format = options.format ?? original?.settings.format ?? undefined;
+  const cacheRoot = options.cacheDir ?? cacheDirectory();
+
+  const backend =
+    options.backend ??
+    (await openModel(spec, {
+      format,
+      gpu: options.gpu,
+      threads: options.threads,
+      contextSize: options.contextSize,
+    }));
+  let store: ResultStore | undefined;
+  let cache: ResponseCache | undefined;
+  let record: RunRecord | undefined;
+  let runDirectory: string | undefined;
+  const session: RunSession = {
+    startedAt: new Date().toISOString(),
+    endedAt: null,
+    status: "running",
+    command: options.command ?? process.argv.slice(2),
+    concurrency: options.concurrency ?? 1,
+    completed: null,
+  };
+  try {
+    const backendFormat = String(backend.info.format ?? "json");
+    const settings = resolveSettings({ ...options, suites: suiteNames }, original?.settings, backendFormat);
+    const model = await modelProvenance(modelSpecText, spec, backend.info, cacheRoot);
+    const suites =
+      options.suiteObjects ?? (await createSuites(suiteNames, { bfclDir, bfclMode: settings.bfclMode }));
+    const suiteRecords = suites.map((suite) => ({
+      name: suite.name,
+      version: suite.version,
+      categories: suite.categories,
+    }));
+    if (original !== undefined && options.resume !== undefined) {
+      assertSameSettings(options.resume, original.settings, settings);
+      if (original.model.identity !== model.identity)
+        throw refuse(
+          options.resume,
+          `the model differs (was ${original.model.identity}, now ${model.identity})`,
+        );
+      for (const [index, suite] of suiteRecords.entries()) {
+        const before = original.suites[index];
+        if (before?.name !== suite.name || before.version !== suite.version)
+          throw refuse(
+            options.resume,
+            `suite ${suite.name} changed (version was ${before?.version ?? "absent"}, now ${suite.version})`,
+          );
+      }
+    }
+    const plan = await planRun(suites, {
+      bfclDir,
+      bfclMode: settings.bfclMode,
+      limit: settings.limit ?? undefined,
+      repeats: settings.repeats,
+    });
+
+    runDirectory = options.resume ?? defaultRunDirectory(options.out ?? "edgecall-runs", spec, suiteNames);
+    createRunDirectory(runDirectory);
+    const cacheEnabled = options.cache ?? spec.kind !== "replay";
+    const cachePath = cacheEnabled ? join(cacheRoot, "responses.sqlite") : null;
+    record = original ?? {
+      edgecallVersion: edgecallVersion(),
+      modelSpec: modelSpecText,
+      settings,
+      model,
+      suites: suiteRecords,
+      bfclDir: bfclDir ?? null,
+      host: hostProvenance(),
+      cache: { enabled: cacheEnabled, path: cachePath },
+      status: "running",
+      startedAt: session.startedAt,
+      endedAt: null,
+      sessions: [],
+    };
+    record.sessions.push(session);
+    record.status = "running";
+    writeRunRecord(runDirectory, record);
+
+    store = ResultStore.open(join(runDirectory, resultStoreFile));
+    const planned = new Set(plan.map((item) => resultKey(item.sample.id, item.repeat)));
+    const stored = store.all();
+    const stranger = stored.find((result) => !planned.has(resultKey(result.id, result.repeat)));
+    if (stranger !== undefined)
+      throw refuse(
+        runDirectory,
+        `its store holds a result for "${stranger.id}" (repeat ${stranger.repeat}) that this plan does not contain`,
+      );
+    if (options.retryErrors) store.remove(stored.filter((result) => result.error !== null));
+    const done = store.keys();
+    const pending = plan.filter((item) => !done.has(resultKey(item.sample.id, item.repeat)));
+
+    cache = cachePath === null ? undefined : ResponseCache.open(cachePath);
+    const runnerCache: RunnerCache | undefined =
+      cache === undefined
+        ? undefined
+        : {
+            cache,
+            model: {
+              identity: model.identity,
+              format: backendFormat,
+              edgecallVersion: edgecallVersion(),
+              backendVersion: String(backend.info.backendVersion ?? backend.info.backend),
+            },
+          };
+    const storedPassed = store.all().filter((result) => result.passed).length;
+    const progress =
+      options.progress === false
+        ? undefined
+        : new EvalProgress({
+            total: plan.length,
+            done: done.size,
+            passed: storedPassed,
+            stream: options.progress,
+          });
+    const outcome = await runSamples({
+      backend,
+      items: pending,
+      store,
+      settings: {
+        temperature: settings.temperature ?? undefined,
+        topP: settings.topP ?? undefined,
+        topK: settings.topK ?? undefined,
+        seed: settings.seed,
+        maxTokens: settings.maxTokens,
+        decoding: settings.decoding,
+        toolChoice: settings.toolChoice,
+      },
+      concurrency: options.concurrency ?? 1,
+      cache: runnerCache,
+      signal: options.signal,
+      onResult: (result) => progress?.record(result.passed),
+    });
+    progress?.finish();
+    session.completed = outcome.completed;
+
+    const results = store.all();
+    const order = plan.map((item) => ({ suite: item.sample.suite, category: item.sample.category }));
+    const summary = summarise({
+      runDir: runDirectory,
+      model,
+      results,
+      order,
+      planned: plan.length,
+      repeats: settings.repeats,
+    });
+    writeRunOutputs(runDirectory, results, summary);
+    session.status = outcome.interrupted || !summary.complete ? "interrupted" : "complete";
+    return { summary, runDirectory, interrupted: outcome.interrupted };
+  } catch (error) {
+    session.status = "failed";
+    throw error;
+  } finally {
+    session.endedAt = new Date().toISOString();
+    if (record !== undefined && runDirectory !== undefined) {
+      record.status = session.status;
+      record.endedAt = session.endedAt;
+      writeRunRecord(runDirectory, record);
+    }
+    store?.close();
+    cache?.close();
+    if (options.backend === undefined) await backend.close();
+  }
+}

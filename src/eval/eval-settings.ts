@@ -1,0 +1,75 @@
+/**
+ * Resolving an eval's settings: values given now, else (on `--resume`) the original run's, else
+ * the defaults. A resumed run must end up with exactly the original settings; any difference is
+ * refused with a message naming each setting, its original value and the new one.
+ */
+import { EdgecallError } from "../errors.js";
+import { type EvalSettings, settingsDifferences } from "./run-directory.js";
+
+/** Settings as given on the command line (undefined: not given). */
+export interface GivenSettings {
+  suites?: string[];
+  bfclMode?: "prompt" | "fc";
+  limit?: number;
+  repeats?: number;
+  seed?: number;
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  maxTokens?: number;
+  constrained?: boolean;
+  toolChoice?: "auto" | "required" | "none";
+  format?: string;
+}
+
+/** Defaults of settings not given. */
+export const defaultSettings = {
+  repeats: 1,
+  seed: 0,
+  maxTokens: 1024,
+  toolChoice: "auto",
+  decoding: "free",
+} as const;
+
+/**
+ * The settings of this session. `original` is the resumed run's; `backendFormat` decides the BFCL
+ * mode when none is given (prompt mode for models whose format is pythonic, function calling otherwise).
+ */
+export function resolveSettings(
+  given: GivenSettings,
+  original: EvalSettings | undefined,
+  backendFormat: string,
+): EvalSettings {
+  const pick = <K extends keyof EvalSettings>(
+    key: K,
+    value: EvalSettings[K] | undefined,
+    fallback: EvalSettings[K],
+  ): EvalSettings[K] => (value !== undefined ? value : original !== undefined ? original[key] : fallback);
+  const decoding = given.constrained === undefined ? undefined : given.constrained ? "constrained" : "free";
+  return {
+    suites: pick("suites", given.suites, []),
+    bfclMode: pick("bfclMode", given.bfclMode, backendFormat === "pythonic" ? "prompt" : "fc"),
+    limit: pick("limit", given.limit, null),
+    repeats: pick("repeats", given.repeats, defaultSettings.repeats),
+    seed: pick("seed", given.seed, defaultSettings.seed),
+    temperature: pick("temperature", given.temperature, null),
+    topP: pick("topP", given.topP, null),
+    topK: pick("topK", given.topK, null),
+    maxTokens: pick("maxTokens", given.maxTokens, defaultSettings.maxTokens),
+    decoding: pick("decoding", decoding, defaultSettings.decoding),
+    toolChoice: pick("toolChoice", given.toolChoice, defaultSettings.toolChoice),
+    format: pick("format", given.format, null),
+  };
+}
+
+/** Throws `usage` listing every difference between the original run's settings and these. */
+export function assertSameSettings(runDirectory: string, original: EvalSettings, now: EvalSettings): void {
+  const differences = settingsDifferences(original, now);
+  if (differences.length === 0) return;
+  throw new EdgecallError(
+    "usage",
+    `--resume ${runDirectory}: the settings differ from the original run (${differences.join("; ")}); ` +
+      "resume with the original settings (or omit them), or start a new run",
+    { subject: "--resume" },
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * sha256 of a file, read as a stream (GGUF files are gigabytes), with the answer remembered in a
+ * small JSON file under the cache folder keyed by the file's real path, size and mtime, so the
+ * second run on the same model file does not read it again.
+ */
+import { createHash } from "node:crypto";
+import {
+  createReadStream,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { dirname, join } from "node:path";
+
+/** File name of the hash cache inside the cache folder. */
+export const fileHashCacheName = "file-hashes.json";
+
+type HashCache = Record<string, { size: number; mtimeMs: number; sha256: string }>;
+
+function readCache(path: string): HashCache {
+  try {
+    const parsed = JSON.parse(readFileSync(path, "utf8")) as unknown;
+    return parsed !== null && typeof parsed === "object" ? (parsed as HashCache) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeCache(path: string, cache: HashCache): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(cache));
+    renameSync(temporary, path);
+  } catch {
+    // A cache that cannot be written only costs a rehash next time.
+  }
+}
+
+/** Streams the file through sha256. */
+export function hashFile(path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash("sha256");
+    const stream = createReadStream(path, { highWaterMark: 4 * 1024 * 1024 });
+    stream.on("data", (chunk) => hash.update(chunk));
+    stream.on("error", reject);
+    stream.on("end", () => resolve(hash.digest("hex")));
+  });
+}
+
+/**
+ * The file's sha256, from the cache in `cacheDirectory` when path, size and mtime match, hashed
+ * (and remembered) otherwise. Without a cache folder it always hashes.
+ */
+export async function fileSha256(path: string, cacheDirectory?: string): Promise<string> {
+  const real = realpathSync(path);
+  const stats = statSync(real);
+  const cachePath = cacheDirectory === undefined ? undefined : join(cacheDirectory, fileHashCacheName);
+  if (cachePath !== undefined) {
+    const known = readCache(cachePath)[real];
+    if (known && known.size === stats.size && known.mtimeMs === stats.mtimeMs) return known.sha256;
+  }
+  const sha256 = await hashFile(real);
+  if (cachePath !== undefined) {
+    const cache = readCache(cachePath);
+    cache[real] = { size: stats.size, mtimeMs: stats.mtimeMs, sha256 };
+    writeCache(cachePath, cache);
+  }
+  return sha256;
+}

@@ -1,0 +1,115 @@
+/**
+ * Provenance of an eval run's model: what exactly was measured. For GGUF files (and `demo`) the
+ * file's sha256 (streamed, cached by path+size+mtime), architecture, quantisation and the sha256
+ * of the chat template; for `openai:` the URL and model name; for `replay:` the script's sha256.
+ * `identity` is the string results and cached responses are tied to.
+ */
+import { readFileSync } from "node:fs";
+import { arch, cpus, platform, release, totalmem } from "node:os";
+import type { BackendInfo } from "../backend/model-backend.js";
+import type { ModelSpec } from "../backend/model-spec.js";
+import { sha256Hex } from "../guards/canonical-json.js";
+import { fileSha256 } from "./file-hash.js";
+
+/** The `model` object of run.json and of `eval --json`. */
+export interface ModelProvenance {
+  /** The model spec as given on the command line. */
+  spec: string;
+  kind: ModelSpec["kind"];
+  /** `gguf:sha256:<hex>`, `openai:<url>#<model>` or `replay:sha256:<hex>`. */
+  identity: string;
+  /** The model file (GGUF or replay script). */
+  path?: string;
+  sha256?: string;
+  architecture?: string;
+  quantisation?: string;
+  chatTemplateSha256?: string | null;
+  /** The tool-call format the backend parses with. */
+  format: string;
+  backend: string;
+  backendVersion?: string;
+  device?: string;
+  /** True for random-weight models: every score is noise, and every output says so. */
+  randomWeights: boolean;
+  /** Everything the backend reported about itself. */
+  backendInfo: BackendInfo;
+}
+
+let cachedVersion: string | undefined;
+
+/** The edgecall package version (from package.json). */
+export function edgecallVersion(): string {
+  if (cachedVersion !== undefined) return cachedVersion;
+  try {
+    const text = readFileSync(new URL("../../package.json", import.meta.url), "utf8");
+    cachedVersion = String((JSON.parse(text) as { version?: unknown }).version ?? "unknown");
+  } catch {
+    cachedVersion = "unknown";
+  }
+  return cachedVersion;
+}
+
+/** Facts about the machine the run is on. */
+export function hostProvenance(): Record<string, unknown> {
+  const processors = cpus();
+  return {
+    node: process.version,
+    platform: `${platform()} ${release()}`,
+    arch: arch(),
+    cpu: processors[0]?.model ?? "unknown",
+    cpuCount: processors.length,
+    memoryBytes: totalmem(),
+  };
+}
+
+async function chatTemplateHash(path: string): Promise<string | null | undefined> {
+  try {
+    const { readGguf } = await import("../gguf/reader.js");
+    const file = await readGguf(path, { maxArrayElementsKept: 0 });
+    const template = file.metadata.get("tokenizer.chat_template");
+    return typeof template === "string" ? sha256Hex(template) : null;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Collects the provenance of an opened model. `cacheDirectory` keeps file hashes between runs. */
+export async function modelProvenance(
+  specText: string,
+  spec: ModelSpec,
+  info: BackendInfo,
+  cacheDirectory: string | undefined,
+): Promise<ModelProvenance> {
+  const common = {
+    spec: specText,
+    kind: spec.kind,
+    format: String(info.format ?? "json"),
+    backend: info.backend,
+    backendVersion: info.backendVersion,
+    randomWeights: info.randomWeights === true,
+    backendInfo: info,
+  };
+  switch (spec.kind) {
+    case "gguf":
+    case "demo": {
+      const path = spec.kind === "gguf" ? spec.path : info.model;
+      const sha256 = await fileSha256(path, cacheDirectory);
+      return {
+        ...common,
+        identity: `gguf:sha256:${sha256}`,
+        path,
+        sha256,
+        architecture: typeof info.architecture === "string" ? info.architecture : undefined,
+        quantisation: typeof info.quantisation === "string" ? info.quantisation : undefined,
+        chatTemplateSha256: await chatTemplateHash(path),
+        device: typeof info.device === "string" ? info.device : undefined,
+      };
+    }
+    case "openai":
+      return { ...common, identity: `openai:${spec.baseUrl}#${spec.model}` };
+    case "replay": {
+      const sha256 = await fileSha256(spec.path);
+      return { ...common, identity: `replay:sha256:${sha256}`, path: spec.path, sha256 };
+    }
+  }
+}

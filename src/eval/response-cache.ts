@@ -1,0 +1,121 @@
+/**
+ * The response cache: model outputs kept in SQLite (default `<cache dir>/responses.sqlite`), so a
+ * rerun of the same sample with the same model and settings costs nothing. The key is the sha256 of
+ * the canonical JSON of every field that can change the output: the model's identity (GGUF sha256,
+ * openai URL and model, or replay file sha256), format, decoding mode, sampling settings, seed,
+ * max tokens, tool choice, a hash of the tools, the messages, and the edgecall and backend versions
+ * (so a parser fix or a runtime upgrade never serves stale parses).
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import type { GenerateRequest, GenerateResult } from "../backend/model-backend.js";
+import { EdgecallError } from "../errors.js";
+import { canonicalJson, sha256Hex } from "../guards/canonical-json.js";
+import type { ChatMessage, ToolDefinition } from "../messages.js";
+
+/** Everything a cached response is keyed by. */
+export interface CacheKeyFields {
+  /** `gguf:sha256:<hex>`, `openai:<url>#<model>`, `replay:sha256:<hex>`. */
+  model: string;
+  format: string;
+  decoding: "free" | "constrained";
+  sampling: { temperature?: number; topP?: number; topK?: number };
+  seed: number | undefined;
+  maxTokens: number | undefined;
+  toolChoice: string;
+  toolsHash: string;
+  messages: ChatMessage[];
+  edgecallVersion: string;
+  backendVersion: string;
+}
+
+/** sha256 of the canonical JSON of a tool list. */
+export function toolsHash(tools: readonly ToolDefinition[] | undefined): string {
+  return sha256Hex(canonicalJson(tools ?? []));
+}
+
+/** The cache key fields of a request sent to a model with this identity. */
+export function cacheKeyFields(
+  request: GenerateRequest,
+  model: { identity: string; format: string; edgecallVersion: string; backendVersion: string },
+): CacheKeyFields {
+  const sampling = request.sampling ?? {};
+  return {
+    model: model.identity,
+    format: model.format,
+    decoding: request.decoding ?? "free",
+    sampling: { temperature: sampling.temperature, topP: sampling.topP, topK: sampling.topK },
+    seed: sampling.seed,
+    maxTokens: request.maxTokens,
+    toolChoice: request.toolChoice ?? "auto",
+    toolsHash: toolsHash(request.tools),
+    messages: request.messages,
+    edgecallVersion: model.edgecallVersion,
+    backendVersion: model.backendVersion,
+  };
+}
+
+/** The hex key of the fields. */
+export function cacheKey(fields: CacheKeyFields): string {
+  return sha256Hex(canonicalJson(fields));
+}
+
+/** A SQLite-backed response cache. */
+export class ResponseCache {
+  private readonly database: Database.Database;
+  private readonly getStatement: Database.Statement;
+  private readonly putStatement: Database.Statement;
+  hits = 0;
+  misses = 0;
+
+  private constructor(readonly path: string) {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+      this.database = new Database(path);
+      this.database.pragma("journal_mode = WAL");
+      this.database.pragma("synchronous = NORMAL");
+      this.database.pragma("busy_timeout = 5000");
+      this.database.exec(
+        "CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, result TEXT NOT NULL, created_at TEXT NOT NULL)",
+      );
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new EdgecallError("invalid-argument", `cannot open the response cache ${path}: ${reason}`, {
+        subject: path,
+        cause: error,
+      });
+    }
+    this.getStatement = this.database.prepare("SELECT result FROM responses WHERE key = ?");
+    this.putStatement = this.database.prepare(
+      "INSERT OR REPLACE INTO responses (key, result, created_at) VALUES (?, ?, ?)",
+    );
+  }
+
+  /** Opens (creating if needed) the cache file and its folder. */
+  static open(path: string): ResponseCache {
+    return new ResponseCache(path);
+  }
+
+  /** The cached result for these fields, counting a hit or a miss. */
+  get(fields: CacheKeyFields): GenerateResult | undefined {
+    const row = this.getStatement.get(cacheKey(fields)) as { result: string } | undefined;
+    if (row === undefined) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
+    return JSON.parse(row.result) as GenerateResult;
+  }
+
+  /** Stores a result. Results that ended in an error are not worth keeping and are skipped. */
+  put(fields: CacheKeyFields, result: GenerateResult): void {
+    if (result.finishReason === "error") return;
+    this.putStatement.run(cacheKey(fields), JSON.stringify(result), new Date().toISOString());
+  }
+
+  /** Closes the database. Idempotent. */
+  close(): void {
+    if (this.database.open) this.database.close();
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The run directory (DESIGN.md): `run.json` (provenance and settings), `results.sqlite` (the
+ * durable store), `results.jsonl` and `summary.json` (both rewritten from the store at the end of
+ * every session, so a resumed run's files are those of an uninterrupted one). The default name
+ * is `<out>/<UTC timestamp>-<model>-<suites>`.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import type { ModelSpec } from "../backend/model-spec.js";
+import { EdgecallError } from "../errors.js";
+import type { ModelProvenance } from "./provenance.js";
+import type { SampleResult } from "./sample-result.js";
+import type { EvalSummary } from "./summary.js";
+
+/** The settings a resumed run must share with the original. */
+export interface EvalSettings {
+  suites: string[];
+  bfclMode: "prompt" | "fc";
+  limit: number | null;
+  repeats: number;
+  seed: number;
+  temperature: number | null;
+  topP: number | null;
+  topK: number | null;
+  maxTokens: number;
+  decoding: "free" | "constrained";
+  toolChoice: "auto" | "required" | "none";
+  format: string | null;
+}
+
+/** One session of work on a run (the first, then one per `--resume`). */
+export interface RunSession {
+  startedAt: string;
+  endedAt: string | null;
+  status: "running" | "complete" | "interrupted" | "failed";
+  command: string[];
+  concurrency: number;
+  /** Results this session committed (unknown, null, when it was killed). */
+  completed: number | null;
+}
+
+/** The content of run.json. */
+export interface RunRecord {
+  edgecallVersion: string;
+  /** The model spec as first given (a resume without --model reuses it). */
+  modelSpec: string;
+  settings: EvalSettings;
+  model: ModelProvenance;
+  suites: { name: string; version: string; categories: readonly string[] }[];
+  bfclDir: string | null;
+  host: Record<string, unknown>;
+  cache: { enabled: boolean; path: string | null };
+  status: RunSession["status"];
+  startedAt: string;
+  endedAt: string | null;
+  sessions: RunSession[];
+}
+
+function slug(text: string, maxLength: number): string {
+  const cleaned = text
+    .replace(/[^A-Za-z0-9._+-]+/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+  return (cleaned || "x").slice(0, maxLength);
+}
+
+function modelSlug(spec: ModelSpec): string {
+  switch (spec.kind) {
+    case "demo":
+      return "demo";
+    case "gguf":
+      return basename(spec.path).replace(/\.gguf$/i, "");
+    case "openai":
+      return spec.model;
+    case "replay":
+      return `replay-${basename(spec.path).replace(/\.jsonl?$/i, "")}`;
+  }
+}
+
+/** A new run directory path under `out` (not yet created); a numeric suffix avoids collisions. */
+export function defaultRunDirectory(
+  out: string,
+  spec: ModelSpec,
+  suites: readonly string[],
+  now = new Date(),
+): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+  const base = join(
+    out,
+    `${stamp}-${slug(modelSlug(spec), 40)}-${slug(suites.join("+").replace(/:/g, "_"), 60)}`,
+  );
+  let candidate = base;
+  for (let index = 2; existsSync(candidate); index += 1) candidate = `${base}-${index}`;
+  return candidate;
+}
+
+/** Writes a file through a temporary name and a rename, so readers never see half a file. */
+export function writeFileAtomic(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+/** Creates the directory (and parents). */
+export function createRunDirectory(path: string): void {
+  try {
+    mkdirSync(path, { recursive: true });
+  } catch (error) {
+    throw new EdgecallError("invalid-argument", `cannot create the run directory ${path}`, {
+      subject: path,
+      cause: error,
+    });
+  }
+}
+
+/** Writes run.json. */
+export function writeRunRecord(runDirectory: string, record: RunRecord): void {
+  writeFileAtomic(join(runDirectory, "run.json"), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+/** Reads run.json of an existing run; `file-not-found` / `invalid-json` naming the file otherwise. */
+export function readRunRecord(runDirectory: string): RunRecord {
+  const path = join(runDirectory, "run.json");
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new EdgecallError(
+      "file-not-found",
+      `--resume: ${path} not found (is ${runDirectory} an eval run directory?)`,
+      {
+        subject: path,
+        cause: error,
+      },
+    );
+  }
+  try {
+    const record = JSON.parse(text) as RunRecord;
+    if (
+      typeof record.modelSpec !== "string" ||
+      typeof record.settings !== "object" ||
+      record.settings === null
+    )
+      throw new Error("missing modelSpec or settings");
+    return record;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EdgecallError("invalid-json", `${path}: not a run record: ${reason}`, {
+      subject: path,
+      cause: error,
+    });
+  }
+}
+
+/** Differences between the original settings and the ones given now, as `name: was X, now Y`. */
+export function settingsDifferences(original: EvalSettings, now: EvalSettings): string[] {
+  const differences: string[] = [];
+  for (const key of Object.keys(now) as (keyof EvalSettings)[]) {
+    const before = JSON.stringify(original[key] ?? null);
+    const after = JSON.stringify(now[key] ?? null);
+    if (before !== after) differences.push(`${key}: was ${before}, now ${after}`);
+  }
+  return differences;
+}
+
+/** Writes results.jsonl (one line per result, in plan order) and summary.json. */
+export function writeRunOutputs(
+  runDirectory: string,
+  results: readonly SampleResult[],
+  summary: EvalSummary,
+): void {
+  const lines = results.map((result) => JSON.stringify(result));
+  writeFileAtomic(join(runDirectory, "results.jsonl"), lines.length === 0 ? "" : `${lines.join("\n")}\n`);
+  writeFileAtomic(join(runDirectory, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+}

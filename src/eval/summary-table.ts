@@ -1,0 +1,114 @@
+/**
+ * The terminal summary printed after a run: one row per category (n, passed, accuracy, Wilson
+ * 95% interval, pass^k with repeats), the overall row, then the health figures. Given per-category
+ * health (src/report/category-health.ts), each row also shows parse failures, stuck and
+ * token-limit rates, and the TTFT and decode-speed medians.
+ */
+import pc from "picocolors";
+import type { CategoryHealth } from "../report/category-health.js";
+import type { EvalSummary, Percentiles } from "./summary.js";
+
+function percent(value: number): string {
+  return `${(100 * value).toFixed(1)}%`;
+}
+
+function interval([low, high]: [number, number]): string {
+  return `[${(100 * low).toFixed(1)}, ${(100 * high).toFixed(1)}]`;
+}
+
+function pad(cells: readonly string[], widths: readonly number[]): string {
+  return cells
+    .map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0)))
+    .join("  ");
+}
+
+function spread(value: Percentiles | null, unit: string, digits: number): string {
+  if (value === null) return "n/a";
+  return `p50 ${value.p50.toFixed(digits)}${unit} · p90 ${value.p90.toFixed(digits)}${unit} (${value.n} calls)`;
+}
+
+/** Per-category and overall health, for the extra columns of {@link renderSummaryTable}. */
+export interface SummaryHealth {
+  categories: readonly CategoryHealth[];
+  overall: CategoryHealth;
+}
+
+function healthCells(health: CategoryHealth | undefined): string[] {
+  if (health === undefined) return ["-", "-", "-", "-", "-"];
+  const median = (value: number | null, digits: number): string =>
+    value === null ? "n/a" : value.toFixed(digits);
+  return [
+    `${health.parseFailures}/${health.outputs}`,
+    percent(health.stuckRate),
+    percent(health.lengthRate),
+    median(health.ttftMsMedian, 0),
+    median(health.decodeTokensPerSecondMedian, 1),
+  ];
+}
+
+/** Renders the summary as text; `color` adds ANSI colours; `health` adds per-category health columns. */
+export function renderSummaryTable(summary: EvalSummary, color = false, health?: SummaryHealth): string {
+  const paint = pc.createColors(color);
+  const withPassHat = summary.repeats > 1;
+  const header = ["suite / category", "n", "passed", "accuracy", "95% CI"];
+  if (withPassHat) header.push(`pass^${summary.repeats}`);
+  if (health) header.push("parse fail", "stuck", "tok limit", "TTFT p50 ms", "tok/s p50");
+  const healthByKey = new Map(
+    (health?.categories ?? []).map((entry) => [`${entry.suite}\u0000${entry.category}`, entry]),
+  );
+  const rows = summary.categories.map((category) => {
+    const name = category.suite.endsWith(`:${category.category}`)
+      ? category.suite
+      : `${category.suite} / ${category.category}`;
+    const row = [
+      name,
+      String(category.n),
+      String(category.passed),
+      percent(category.accuracy),
+      interval(category.ci95),
+    ];
+    if (withPassHat)
+      row.push(category.passHatK ? percent(category.passHatK[String(summary.repeats)] ?? 0) : "-");
+    if (health) row.push(...healthCells(healthByKey.get(`${category.suite}\u0000${category.category}`)));
+    return row;
+  });
+  const { overall } = summary;
+  const overallRow = [
+    "overall",
+    String(overall.n),
+    String(overall.passed),
+    percent(overall.accuracy),
+    interval(overall.ci95),
+  ];
+  if (withPassHat)
+    overallRow.push(overall.passHatK ? percent(overall.passHatK[String(summary.repeats)] ?? 0) : "-");
+  if (health) overallRow.push(...healthCells(health.overall));
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...rows, overallRow].map((row) => (row[column] ?? "").length)),
+  );
+  const lines: string[] = [];
+  if (summary.randomWeights)
+    lines.push(paint.yellow("random weights: these scores are noise, not a measurement of a model"));
+  lines.push(paint.bold(pad(header, widths)));
+  for (const row of rows) lines.push(pad(row, widths));
+  lines.push(paint.bold(pad(overallRow, widths)));
+  lines.push(
+    `macro accuracy ${percent(overall.macroAccuracy)} over ${summary.categories.length} categories · ${overall.samples} samples` +
+      (summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""),
+  );
+  if (!summary.complete)
+    lines.push(
+      paint.yellow(
+        `incomplete: ${overall.n} of ${summary.planned} attempts done (resume with --resume ${summary.runDir})`,
+      ),
+    );
+  lines.push(
+    `hit token limit ${percent(summary.lengthRate)} · stuck repeating ${percent(summary.stuckRate)} · harness errors ${summary.harnessErrors} · cached ${summary.cached}`,
+  );
+  lines.push(`time to first token: ${spread(summary.ttftMs, " ms", 0)}`);
+  lines.push(`decode speed: ${spread(summary.decodeTokensPerSecond, " tok/s", 1)}`);
+  for (const format of summary.parseFailures)
+    lines.push(`parse failures (${format.format}): ${format.failures}/${format.n} (${percent(format.rate)})`);
+  lines.push(`run directory: ${summary.runDir}`);
+  return `${lines.join("\n")}\n`;
+}

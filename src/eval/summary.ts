@@ -1,0 +1,217 @@
+/**
+ * The summary of a run (summary.json and `eval --json`), computed from its stored results:
+ * accuracy per category with a Wilson 95% interval, overall accuracy (micro: all passes over all
+ * attempts; `macroAccuracy` is the unweighted mean of categories), and the health figures every
+ * run reports: the rate of outputs cut off by the token limit, the rate of outputs stuck repeating,
+ * time to first token and decode speed percentiles (p50/p90, model calls served by the backend
+ * only, not from the cache), parse failures per call format, and harness errors.
+ *
+ * With `--repeats K` every attempt counts in `n` and `passed` (so `accuracy` is pass@1, and the
+ * Wilson interval treats attempts as independent, which makes it too narrow); `passHatK` gives
+ * pass^k for k = 1..K over the samples that have all K attempts.
+ */
+import { passHatK, type TrialCounts } from "../stats/pass-hat-k.js";
+import { wilsonInterval } from "../stats/wilson.js";
+import type { ModelProvenance } from "./provenance.js";
+import type { SampleResult } from "./sample-result.js";
+
+/** Accuracy of one category (DESIGN.md's `eval --json` category shape plus extras). */
+export interface CategorySummary {
+  suite: string;
+  category: string;
+  /** Attempts scored (samples × repeats finished). */
+  n: number;
+  passed: number;
+  accuracy: number;
+  ci95: [number, number];
+  /** Distinct samples scored. */
+  samples: number;
+  /** pass^k for k = 1..repeats, keyed by k (only with repeats > 1). */
+  passHatK?: Record<string, number>;
+}
+
+/** p50 and p90 of a measurement, over `n` values. */
+export interface Percentiles {
+  p50: number;
+  p90: number;
+  n: number;
+}
+
+/** Parse failures of one call format. */
+export interface ParseFailureSummary {
+  format: string;
+  n: number;
+  failures: number;
+  rate: number;
+}
+
+/** The whole summary. */
+export interface EvalSummary {
+  runDir: string;
+  model: ModelProvenance;
+  categories: CategorySummary[];
+  overall: {
+    n: number;
+    passed: number;
+    accuracy: number;
+    ci95: [number, number];
+    macroAccuracy: number;
+    samples: number;
+    passHatK?: Record<string, number>;
+  };
+  /** True when every planned attempt has a result. */
+  complete: boolean;
+  planned: number;
+  randomWeights: boolean;
+  repeats: number;
+  /** Share of outputs that stopped on the token limit (finish reason `length`). */
+  lengthRate: number;
+  /** Share of outputs whose tail is a degenerate repetition. */
+  stuckRate: number;
+  ttftMs: Percentiles | null;
+  decodeTokensPerSecond: Percentiles | null;
+  parseFailures: ParseFailureSummary[];
+  /** Attempts that failed with a harness error (backend, scorer) instead of a model verdict. */
+  harnessErrors: number;
+  /** Attempts served from the response cache. */
+  cached: number;
+}
+
+/** Linear-interpolation percentile (numpy's default) of sorted values; q in [0, 1]. */
+export function percentile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const position = (sorted.length - 1) * q;
+  const lower = Math.floor(position);
+  const upper = Math.ceil(position);
+  const low = sorted[lower] as number;
+  const high = sorted[upper] as number;
+  return low + (high - low) * (position - lower);
+}
+
+function percentiles(values: readonly number[]): Percentiles | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), n: sorted.length };
+}
+
+/** Decode speed of one output: tokens after the first over the time after the first token. */
+export function decodeSpeed(result: SampleResult): number | undefined {
+  const { timing, usage } = result;
+  if (timing === null || usage === null || usage.outputTokens < 2) return undefined;
+  const decodeMs = timing.decodeMs ?? timing.totalMs - timing.firstTokenMs;
+  return decodeMs > 0 ? (usage.outputTokens - 1) / (decodeMs / 1000) : undefined;
+}
+
+function passHatKTable(
+  results: readonly SampleResult[],
+  repeats: number,
+): Record<string, number> | undefined {
+  if (repeats < 2) return undefined;
+  const counts = new Map<string, TrialCounts>();
+  for (const result of results) {
+    const count = counts.get(result.id) ?? { n: 0, c: 0 };
+    count.n += 1;
+    if (result.passed) count.c += 1;
+    counts.set(result.id, count);
+  }
+  const full = [...counts.values()].filter((count) => count.n === repeats);
+  if (full.length === 0) return undefined;
+  const table: Record<string, number> = {};
+  for (let k = 1; k <= repeats; k += 1) table[String(k)] = passHatK(full, k);
+  return table;
+}
+
+function rate(count: number, total: number): number {
+  return total === 0 ? 0 : count / total;
+}
+
+/** Options of {@link summarise}. */
+export interface SummaryInput {
+  runDir: string;
+  model: ModelProvenance;
+  /** Every stored result, in plan order. */
+  results: readonly SampleResult[];
+  /** (suite, category) pairs in report order (from the plan), so categories come out in a fixed order. */
+  order: readonly { suite: string; category: string }[];
+  planned: number;
+  repeats: number;
+}
+
+/** Computes the summary. */
+export function summarise(input: SummaryInput): EvalSummary {
+  const { results, repeats } = input;
+  const groups = new Map<string, SampleResult[]>();
+  const keyOf = (suite: string, category: string): string => `${suite}\u0000${category}`;
+  for (const { suite, category } of input.order) groups.set(keyOf(suite, category), []);
+  for (const result of results) {
+    const key = keyOf(result.suite, result.category);
+    const list = groups.get(key) ?? [];
+    list.push(result);
+    groups.set(key, list);
+  }
+  const categories: CategorySummary[] = [];
+  for (const list of groups.values()) {
+    const first = list[0];
+    if (first === undefined) continue;
+    const passed = list.filter((result) => result.passed).length;
+    const summary: CategorySummary = {
+      suite: first.suite,
+      category: first.category,
+      n: list.length,
+      passed,
+      accuracy: passed / list.length,
+      ci95: wilsonInterval(passed, list.length),
+      samples: new Set(list.map((result) => result.id)).size,
+    };
+    const table = passHatKTable(list, repeats);
+    if (table !== undefined) summary.passHatK = table;
+    categories.push(summary);
+  }
+  const passed = results.filter((result) => result.passed).length;
+  const overallTable = passHatKTable(results, repeats);
+  const modelOutputs = results.filter((result) => result.error === null);
+  const measured = modelOutputs.filter((result) => !result.cached && result.timing !== null);
+  const formats = new Map<string, { n: number; failures: number }>();
+  for (const result of modelOutputs) {
+    const entry = formats.get(result.format) ?? { n: 0, failures: 0 };
+    entry.n += 1;
+    if (result.parseFailure) entry.failures += 1;
+    formats.set(result.format, entry);
+  }
+  return {
+    runDir: input.runDir,
+    model: input.model,
+    categories,
+    overall: {
+      n: results.length,
+      passed,
+      accuracy: rate(passed, results.length),
+      ci95: wilsonInterval(passed, results.length),
+      macroAccuracy: rate(
+        categories.reduce((sum, category) => sum + category.accuracy, 0),
+        categories.length,
+      ),
+      samples: new Set(results.map((result) => result.id)).size,
+      ...(overallTable === undefined ? {} : { passHatK: overallTable }),
+    },
+    complete: results.length >= input.planned,
+    planned: input.planned,
+    randomWeights: input.model.randomWeights,
+    repeats,
+    lengthRate: rate(
+      modelOutputs.filter((result) => result.finishReason === "length").length,
+      modelOutputs.length,
+    ),
+    stuckRate: rate(modelOutputs.filter((result) => result.stuck).length, modelOutputs.length),
+    ttftMs: percentiles(measured.map((result) => result.timing?.firstTokenMs ?? 0)),
+    decodeTokensPerSecond: percentiles(measured.flatMap((result) => decodeSpeed(result) ?? [])),
+    parseFailures: [...formats.entries()].map(([format, entry]) => ({
+      format,
+      n: entry.n,
+      failures: entry.failures,
+      rate: rate(entry.failures, entry.n),
+    })),
+    harnessErrors: results.length - modelOutputs.length,
+    cached: results.filter((result) => result.cached).length,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Confirmations bound to one exact call. Each request carries a fresh random token; approving
+ * the token lets exactly one call with the same tool name and the same canonical arguments run,
+ * once. Any redeem attempt spends the token, so a confirmation can be neither replayed nor moved
+ * to other arguments.
+ */
+import { randomBytes } from "node:crypto";
+import type { SideEffect } from "../tools/tool.js";
+import { canonicalJson, frozenCopy } from "./canonical-json.js";
+import type { TaintedArgument } from "./taint-tracker.js";
+
+/** Why a call needs confirming. */
+export type ConfirmationReason = "external" | "payment" | "tainted-session";
+
+/** What the person (or policy) confirming a call is shown. */
+export interface ConfirmationRequest {
+  /** Single-use token this request is bound to. */
+  token: string;
+  toolName: string;
+  /** The exact arguments that will run (a frozen copy). */
+  arguments: Readonly<Record<string, unknown>>;
+  canonicalArguments: string;
+  sideEffect: SideEffect;
+  reasons: ConfirmationReason[];
+  /** Arguments whose values came from untrusted content read this session. */
+  taintedArguments: TaintedArgument[];
+  /** Tools whose untrusted output the session has read (empty when not tainted). */
+  taintSources: string[];
+  /** One paragraph for a person: the call, why it needs confirming, the tainted arguments. */
+  summary: string;
+}
+
+/** Asks whether a call may run. Resolves true to approve. */
+export type ConfirmCallback = (request: ConfirmationRequest) => Promise<boolean>;
+
+interface Entry {
+  toolName: string;
+  canonicalArguments: string;
+  approved: boolean;
+}
+
+function describe(request: Omit<ConfirmationRequest, "summary" | "token">): string {
+  const why = request.reasons.map((reason) =>
+    reason === "external"
+      ? "it reaches someone outside this device"
+      : reason === "payment"
+        ? "it spends money"
+        : `this session has read untrusted content (from ${request.taintSources.join(", ")})`,
+  );
+  const lines = [
+    `${request.toolName} ${request.canonicalArguments}`,
+    `needs confirmation because ${why.join(" and ")}.`,
+  ];
+  for (const tainted of request.taintedArguments) {
+    lines.push(
+      `argument '${tainted.path}' contains text from untrusted content: ${JSON.stringify(tainted.spans)}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** Issues and redeems single-use confirmation tokens for one session. */
+export class ConfirmationLedger {
+  private readonly entries = new Map<string, Entry>();
+
+  /** A request for this exact call with a fresh token (not yet approved). */
+  issue(
+    toolName: string,
+    input: Record<string, unknown>,
+    details: Pick<ConfirmationRequest, "sideEffect" | "reasons" | "taintedArguments" | "taintSources">,
+  ): ConfirmationRequest {
+    const token = randomBytes(16).toString("hex");
+    const canonicalArguments = canonicalJson(input);
+    this.entries.set(token, { toolName, canonicalArguments, approved: false });
+    const base = { toolName, arguments: frozenCopy(input), canonicalArguments, ...details };
+    return Object.freeze({ token, ...base, summary: describe(base) });
+  }
+
+  /** Marks a token approved. Unknown or spent tokens stay unusable. */
+  approve(token: string): void {
+    const entry = this.entries.get(token);
+    if (entry) entry.approved = true;
+  }
+
+  /**
+   * True when the token was approved for exactly this tool and these arguments. Spends the token
+   * whatever the answer.
+   */
+  redeem(token: string, toolName: string, input: Record<string, unknown>): boolean {
+    const entry = this.entries.get(token);
+    this.entries.delete(token);
+    if (entry === undefined || !entry.approved) return false;
+    return entry.toolName === toolName && entry.canonicalArguments === canonicalJson(input);
+  }
+}

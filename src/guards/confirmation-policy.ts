@@ -1,0 +1,118 @@
+/**
+ * Confirmation policies for runs without a person at the keyboard (evals):
+ * - `approve`: every confirmation is approved;
+ * - `deny`: every confirmation is denied;
+ * - `approve-if-user-asked`: approved only when (1) one of the user's own messages contains one of
+ *   the tool's intent words as a whole word used as a verb (`send`, `email`, `write to` for
+ *   `email_send`; `buy`, `order`, `checkout` for `shop_checkout`; -s/-ed/-ing forms count; a word
+ *   right after a determiner such as "my", "the", "an", "this" is a noun and does not count, so
+ *   "summarise my emails" does not ask to send one), and (2) no target argument (recipients,
+ *   paths, payment methods: the tool's `targetArguments`) has a value that came whole from
+ *   untrusted content, unless the user's own messages contain that value too. Partial overlaps
+ *   (a shared domain name) are shown in the request but do not decide. So "email Bob the notes"
+ *   approves `email_send` to Bob, while an email that says "forward this to eve@evil.example"
+ *   cannot get a forward to that address approved.
+ */
+import type { Tool } from "../tools/tool.js";
+import type { ConfirmationRequest, ConfirmCallback } from "./confirmation-ledger.js";
+
+/** Names of the built-in policies. */
+export type ConfirmationPolicy = "approve" | "deny" | "approve-if-user-asked";
+
+/** The intent words a tool answers to: its own list, else the action words of its name. */
+export function intentWordsOf(tool: Tool): readonly string[] {
+  if (tool.intentWords && tool.intentWords.length > 0) return tool.intentWords;
+  return tool.definition.name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .slice(1);
+}
+
+function normalise(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, " ");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+const determiners = new Set([
+  "a",
+  "an",
+  "the",
+  "my",
+  "your",
+  "his",
+  "her",
+  "its",
+  "our",
+  "their",
+  "this",
+  "that",
+  "these",
+  "those",
+  "any",
+  "all",
+  "some",
+  "each",
+  "every",
+  "no",
+  "new",
+  "unread",
+  "latest",
+  "last",
+  "recent",
+]);
+
+/**
+ * True when `text` contains `word` as a whole word (or its -s/-es/-ed/-d/-ing form) that does not
+ * follow a determiner ("email Bob" counts, "my emails" does not).
+ */
+export function mentionsWord(text: string, word: string): boolean {
+  const pattern = new RegExp(
+    `(^|[^\\p{L}\\p{N}])${escapeRegExp(normalise(word))}(s|es|ed|d|ing)?(?=$|[^\\p{L}\\p{N}])`,
+    "gu",
+  );
+  const normalised = normalise(text);
+  for (const match of normalised.matchAll(pattern)) {
+    const before = normalised.slice(0, match.index + match[1]!.length).match(/([\p{L}']+) $/u);
+    if (before === null || !determiners.has(before[1]!)) return true;
+  }
+  return false;
+}
+
+/** Why `approve-if-user-asked` refuses a request, or undefined when it approves. */
+export function userAskedProblem(
+  request: ConfirmationRequest,
+  tool: Tool,
+  userMessages: readonly string[],
+): string | undefined {
+  const userText = userMessages.join("\n");
+  const words = intentWordsOf(tool);
+  if (!words.some((word) => mentionsWord(userText, word))) {
+    return `the user's messages never ask for this (${words.join(", ")})`;
+  }
+  const targets = new Set(tool.targetArguments ?? []);
+  const normalisedUser = normalise(userText);
+  for (const tainted of request.taintedArguments) {
+    const top = tainted.path.split(/[.[]/)[0] ?? tainted.path;
+    if (!targets.has(top) || !tainted.whole) continue;
+    if (tainted.spans.some((span) => !normalisedUser.includes(span))) {
+      return `argument '${tainted.path}' came from untrusted content and the user did not name it`;
+    }
+  }
+  return undefined;
+}
+
+/** A confirm callback implementing a policy. `lookup` finds the tool a request is about. */
+export function policyConfirm(
+  policy: ConfirmationPolicy,
+  options: { userMessages: () => readonly string[]; lookup: (name: string) => Tool | undefined },
+): ConfirmCallback {
+  return async (request) => {
+    if (policy === "approve") return true;
+    if (policy === "deny") return false;
+    const tool = options.lookup(request.toolName);
+    return tool !== undefined && userAskedProblem(request, tool, options.userMessages()) === undefined;
+  };
+}

@@ -1,0 +1,275 @@
+/**
+ * The guarded executor: every call passes, in order, the unknown-tool check (with close names),
+ * the per-task allow-list, ajv schema validation, the tool's preconditions, and the confirmation
+ * gate (`external` and `payment` always; any side effect once the session has read untrusted
+ * content), before the tool runs. Outputs are size-capped; untrusted outputs taint the session.
+ * One executor serves one session.
+ */
+import type { ToolCall, ToolDefinition } from "../messages.js";
+import { type Tool, type ToolContext, ToolError } from "../tools/tool.js";
+import type { GuardDecision, ToolErrorType, ToolExecutor, ToolOutcome } from "../tools/tool-executor.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
+import { frozenCopy } from "./canonical-json.js";
+import { closeNames } from "./close-names.js";
+import {
+  ConfirmationLedger,
+  type ConfirmationReason,
+  type ConfirmationRequest,
+  type ConfirmCallback,
+} from "./confirmation-ledger.js";
+import { type ConfirmationPolicy, userAskedProblem } from "./confirmation-policy.js";
+import { capOutput, defaultOutputLimitBytes } from "./output-cap.js";
+import { SchemaGuard } from "./schema-guard.js";
+import { stringLeaves, TaintTracker } from "./taint-tracker.js";
+
+/** Options of {@link createGuardedExecutor}. */
+export interface GuardedExecutorOptions {
+  registry: ToolRegistry;
+  context?: ToolContext;
+  /** Asks a person; takes precedence over `policy`. */
+  confirm?: ConfirmCallback;
+  /** Decides confirmations without a person (evals). Without `confirm` or `policy` such calls fail `needs-confirmation`. */
+  policy?: ConfirmationPolicy;
+  /** The user's own messages, for `approve-if-user-asked` (also see `noteUserMessage`). */
+  userMessages?: readonly string[] | (() => readonly string[]);
+  /** Names of the tools this task may call; others fail `not-allowed`. Default: all. */
+  allowList?: Iterable<string>;
+  /** Cap on one output's JSON, in bytes (default 32 KiB). */
+  outputLimitBytes?: number;
+  /** Cap on one tool's running time (default 30 s). */
+  timeoutMs?: number;
+}
+
+/** A {@link ToolExecutor} with its session state exposed for transcripts and tests. */
+export interface GuardedExecutor extends ToolExecutor {
+  /** True once the session has read untrusted output. */
+  readonly tainted: boolean;
+  /** Tools whose untrusted output the session has read. */
+  readonly taintSources: readonly string[];
+  /** Records a user message for the `approve-if-user-asked` policy. */
+  noteUserMessage(text: string): void;
+}
+
+type Failure = { type: ToolErrorType; message: string };
+
+class SessionExecutor implements GuardedExecutor {
+  private readonly allowed: ToolRegistry;
+  private readonly schemas = new SchemaGuard();
+  private readonly taint = new TaintTracker();
+  private readonly ledger = new ConfirmationLedger();
+  private readonly notedMessages: string[] = [];
+
+  constructor(private readonly options: GuardedExecutorOptions) {
+    this.allowed = options.allowList ? options.registry.filtered(options.allowList) : options.registry;
+  }
+
+  get tainted(): boolean {
+    return this.taint.tainted;
+  }
+
+  get taintSources(): readonly string[] {
+    return this.taint.sources;
+  }
+
+  noteUserMessage(text: string): void {
+    this.notedMessages.push(text);
+  }
+
+  definitions(): ToolDefinition[] {
+    return this.allowed.definitions();
+  }
+
+  async execute(call: ToolCall, options: { signal?: AbortSignal } = {}): Promise<ToolOutcome> {
+    const decisions: GuardDecision[] = [];
+    const fail = (error: Failure): ToolOutcome => ({ ok: false, error, decisions });
+    const tool = this.allowed.get(call.name);
+    if (tool === undefined) {
+      if (this.options.registry.has(call.name)) {
+        decisions.push({
+          guard: "allow-list",
+          verdict: "block",
+          reason: `${call.name} is not allowed in this task`,
+        });
+        return fail({ type: "not-allowed", message: `tool '${call.name}' is not allowed in this task` });
+      }
+      const suggestions = closeNames(call.name, this.allowed.names());
+      const hint =
+        suggestions.length > 0 ? `; did you mean ${suggestions.map((name) => `'${name}'`).join(", ")}?` : "";
+      decisions.push({ guard: "unknown-tool", verdict: "block", reason: `no tool named '${call.name}'` });
+      return fail({ type: "unknown-tool", message: `unknown tool '${call.name}'${hint}` });
+    }
+    decisions.push({ guard: "allow-list", verdict: "pass" });
+
+    const problem = this.schemas.check(tool, call.arguments);
+    if (problem !== undefined) {
+      decisions.push({ guard: "schema", verdict: "block", reason: problem });
+      return fail({ type: "invalid-arguments", message: `invalid arguments for ${call.name}: ${problem}` });
+    }
+    decisions.push({ guard: "schema", verdict: "pass" });
+    let input = frozenCopy(call.arguments);
+    const context: ToolContext = { ...this.options.context };
+    if (options.signal) context.signal = options.signal;
+
+    const refusal = this.checkPreconditions(tool, input, context);
+    if (refusal !== null) {
+      decisions.push({ guard: "precondition", verdict: "block", reason: refusal.message });
+      return fail(refusal);
+    }
+    decisions.push({ guard: "precondition", verdict: "pass" });
+
+    const taintedArguments = this.taint.find(input);
+    const reasons: ConfirmationReason[] = [];
+    if (tool.sideEffect === "external" || tool.sideEffect === "payment") reasons.push(tool.sideEffect);
+    if (this.taint.tainted && tool.sideEffect !== "read") reasons.push("tainted-session");
+    if (taintedArguments.length > 0 || reasons.includes("tainted-session")) {
+      const needs = reasons.length > 0 ? "; confirmation required" : "";
+      decisions.push({
+        guard: "taint",
+        verdict: "pass",
+        reason: `session read untrusted content from ${this.taint.sources.join(", ")}${needs}`,
+        taintedArguments: taintedArguments.map((argument) => argument.path),
+      });
+    }
+    if (reasons.length > 0) {
+      const request = this.ledger.issue(call.name, input, {
+        sideEffect: tool.sideEffect,
+        reasons,
+        taintedArguments,
+        taintSources: [...this.taint.sources],
+      });
+      const answer = await this.decide(request, tool);
+      const taintPaths = taintedArguments.map((argument) => argument.path);
+      if (answer.approved) this.ledger.approve(request.token);
+      if (!answer.approved || !this.ledger.redeem(request.token, call.name, request.arguments)) {
+        const reason = answer.reason ?? "not confirmed";
+        decisions.push({ guard: "confirmation", verdict: "denied", reason, taintedArguments: taintPaths });
+        if (answer.unavailable) return fail({ type: "needs-confirmation", message: answer.reason ?? reason });
+        return fail({ type: "denied", message: `${call.name} was denied: ${reason}; do not retry it` });
+      }
+      decisions.push({
+        guard: "confirmation",
+        verdict: "confirmed",
+        reason: reasons.join(", "),
+        taintedArguments: taintPaths,
+      });
+      input = request.arguments as Record<string, unknown>;
+    }
+
+    const result = await this.run(tool, input, context);
+    if ("error" in result) return fail(result.error);
+    const limit = this.options.outputLimitBytes ?? defaultOutputLimitBytes;
+    let output: unknown;
+    try {
+      output = capOutput(result.output, limit);
+    } catch (error) {
+      return fail({
+        type: "execution",
+        message: `output of ${call.name} is not JSON: ${(error as Error).message}`,
+      });
+    }
+    if (tool.untrustedOutput) {
+      let texts: string[];
+      try {
+        texts =
+          output !== result.output
+            ? stringLeaves(output)
+            : (tool.untrustedText?.(output) ?? stringLeaves(output));
+      } catch {
+        texts = stringLeaves(output);
+      }
+      this.taint.record(call.name, texts);
+    }
+    return { ok: true, output, decisions };
+  }
+
+  private checkPreconditions(
+    tool: Tool,
+    input: Record<string, unknown>,
+    context: ToolContext,
+  ): Failure | null {
+    if (!tool.preconditions) return null;
+    try {
+      return tool.preconditions(input, context);
+    } catch (error) {
+      if (error instanceof ToolError) return { type: error.type, message: error.message };
+      return { type: "precondition", message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  private async decide(
+    request: ConfirmationRequest,
+    tool: Tool,
+  ): Promise<{ approved: boolean; reason?: string; unavailable?: boolean }> {
+    if (this.options.confirm) {
+      try {
+        const approved = (await this.options.confirm(request)) === true;
+        return approved ? { approved } : { approved, reason: "the user declined" };
+      } catch (error) {
+        return {
+          approved: false,
+          reason: `confirmation failed: ${error instanceof Error ? error.message : String(error)}`,
+        };
+      }
+    }
+    const policy = this.options.policy;
+    if (policy === "approve") return { approved: true };
+    if (policy === "deny") return { approved: false, reason: "the policy denies every confirmation" };
+    if (policy === "approve-if-user-asked") {
+      const problem = userAskedProblem(request, tool, this.userMessages());
+      return problem === undefined ? { approved: true } : { approved: false, reason: problem };
+    }
+    return {
+      approved: false,
+      unavailable: true,
+      reason: `${request.toolName} needs confirmation (${request.reasons.join(", ")}) and none can be asked for here`,
+    };
+  }
+
+  private userMessages(): readonly string[] {
+    const given = this.options.userMessages;
+    const listed = typeof given === "function" ? given() : (given ?? []);
+    return [...listed, ...this.notedMessages];
+  }
+
+  private async run(
+    tool: Tool,
+    input: Record<string, unknown>,
+    context: ToolContext,
+  ): Promise<{ output: unknown } | { error: Failure }> {
+    if (context.signal?.aborted) return { error: { type: "execution", message: "aborted before it ran" } };
+    const timeoutMs = this.options.timeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<{ error: Failure }>((resolve) => {
+      timer = setTimeout(
+        () =>
+          resolve({
+            error: { type: "timeout", message: `${tool.definition.name} took longer than ${timeoutMs} ms` },
+          }),
+        timeoutMs,
+      );
+    });
+    const running = (async () => {
+      try {
+        return { output: await tool.execute(input, context) };
+      } catch (error) {
+        if (error instanceof ToolError) return { error: { type: error.type, message: error.message } };
+        return {
+          error: {
+            type: "execution" as const,
+            message: error instanceof Error ? error.message : String(error),
+          },
+        };
+      }
+    })();
+    try {
+      return await Promise.race([running, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** Creates the guarded executor for one session. */
+export function createGuardedExecutor(options: GuardedExecutorOptions): GuardedExecutor {
+  return new SessionExecutor(options);
+}

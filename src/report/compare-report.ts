@@ -1,0 +1,167 @@
+/**
+ * The compare page: both runs' provenance side by side, the per-category comparison with the
+ * McNemar test, accuracy (and bench speed) of the two runs charted side by side, speed and memory,
+ * and a table of the samples that flipped, where a row opens both transcripts next to each other.
+ */
+import type { SampleResult } from "../eval/sample-result.js";
+import { type SpeedPoint, speedChart } from "./charts.js";
+import type { CategoryComparison, Comparison } from "./compare-runs.js";
+import { formatPValue } from "./compare-text.js";
+import { chartFigure, escapeHtml, htmlPage, interval, percent } from "./html-page.js";
+import { pageScript } from "./page-script.js";
+import { provenanceFacts, runBanners } from "./provenance-section.js";
+import { seriesLabels, sideBySideChart } from "./report-charts.js";
+import type { RunData } from "./run-data.js";
+import { sampleTableSection } from "./sample-table.js";
+import { categoryLabel, resultKeyOf, sampleView } from "./sample-view.js";
+import { speedMemoryTable } from "./speed-memory.js";
+
+function cell(text: string, numeric = false): string {
+  return `<td${numeric ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
+}
+
+function accuracyCell(value: CategoryComparison["a"]): string {
+  return cell(value === null ? "n/a" : `${percent(value.accuracy)} ${interval(value.ci95)}`, true);
+}
+
+function comparisonRow(entry: CategoryComparison): string {
+  const difference =
+    entry.difference === null
+      ? "n/a"
+      : `${entry.difference >= 0 ? "+" : ""}${(100 * entry.difference).toFixed(1)} pp`;
+  return `<tr>${cell(entry.label)}${cell(String(entry.paired.n), true)}${accuracyCell(entry.a)}${accuracyCell(entry.b)}${cell(
+    difference,
+    true,
+  )}${cell(String(entry.paired.onlyA), true)}${cell(String(entry.paired.onlyB), true)}${cell(formatPValue(entry.pValue), true)}</tr>`;
+}
+
+function categoryTable(comparison: Comparison, labels: readonly string[]): string {
+  const head = [
+    "suite / category",
+    "pairs",
+    `A: ${labels[0]}`,
+    `B: ${labels[1]}`,
+    "B − A",
+    "only A",
+    "only B",
+    "McNemar p",
+  ]
+    .map((header, index) => `<th${index > 0 ? ' class="num"' : ""}>${escapeHtml(header)}</th>`)
+    .join("");
+  const rows = [...comparison.categories, comparison.overall].map(comparisonRow).join("\n");
+  return `<section id="comparison">
+<h2>Accuracy by category</h2>
+<table id="categories"><thead><tr>${head}</tr></thead><tbody>
+${rows}
+</tbody></table>
+<p class="muted">A and B: accuracy over each run's attempts with Wilson 95% intervals. B − A, only A (passed in A, failed in B), only B and the exact two-sided McNemar p-value: over the attempts both runs have (same sample and repeat). Harness errors count as failures.</p>
+</section>`;
+}
+
+function benchSpeed(runs: readonly RunData[], labels: readonly string[]): string {
+  const points: SpeedPoint[] = runs.flatMap((run, index) =>
+    (run.bench?.tests ?? [])
+      .filter((test) => test.kind === "pp" && test.tokens !== null)
+      .map((test) => ({
+        tokens: test.tokens as number,
+        value: test.tokensPerSecond.median,
+        low: test.tokensPerSecond.min,
+        high: test.tokensPerSecond.max,
+        series: labels[index] ?? String(index),
+      })),
+  );
+  return chartFigure(
+    "Bench: prefill speed by prompt length",
+    speedChart(points, "tokens/s (median, min–max)"),
+  );
+}
+
+/** Flipped rows for the page script: both runs' views of each flipped attempt. */
+function flippedRows(comparison: Comparison, a: RunData, b: RunData) {
+  const withRepeat = (a.eval?.summary.repeats ?? 1) > 1 || (b.eval?.summary.repeats ?? 1) > 1;
+  const index = (results: readonly SampleResult[]) =>
+    new Map(results.map((result) => [resultKeyOf(result, withRepeat), result]));
+  const resultsA = index(a.eval?.results ?? []);
+  const resultsB = index(b.eval?.results ?? []);
+  const rows = [];
+  for (const entry of comparison.categories)
+    for (const [passedIn, keys] of [
+      ["a", entry.flipped.onlyA],
+      ["b", entry.flipped.onlyB],
+    ] as const)
+      for (const key of keys) {
+        const resultA = resultsA.get(key);
+        const resultB = resultsB.get(key);
+        if (resultA === undefined || resultB === undefined) continue;
+        rows.push({
+          key,
+          category: categoryLabel(resultA.suite, resultA.category),
+          passedIn,
+          a: sampleView(resultA, withRepeat),
+          b: sampleView(resultB, withRepeat),
+        });
+      }
+  return rows;
+}
+
+/** Renders the compare page. */
+export function renderCompareReport(
+  comparison: Comparison,
+  a: RunData,
+  b: RunData,
+  generatedAt?: string,
+): string {
+  const labels = seriesLabels([a, b]);
+  const rows = flippedRows(comparison, a, b);
+  const forced = comparison.forced
+    ? `<div class="banner warn">Compared with --force although suite versions differ: ${escapeHtml(
+        comparison.suites
+          .filter((suite) => !suite.same)
+          .map((suite) => `${suite.name} (${suite.versionA} in A, ${suite.versionB} in B)`)
+          .join(", "),
+      )}.</div>`
+    : "";
+  const body = `<header>
+<h1>edgecall compare: ${escapeHtml(labels[0] ?? "A")} vs ${escapeHtml(labels[1] ?? "B")}</h1>
+<p class="muted">generated ${escapeHtml(generatedAt ?? new Date().toISOString())}</p>
+${forced}
+</header>
+<section id="provenance">
+<h2>Runs</h2>
+<div class="columns">
+<div><h3>A: ${escapeHtml(labels[0] ?? "")}</h3>${runBanners(a)}${provenanceFacts(a)}</div>
+<div><h3>B: ${escapeHtml(labels[1] ?? "")}</h3>${runBanners(b)}${provenanceFacts(b)}</div>
+</div>
+</section>
+${categoryTable(comparison, labels)}
+<section id="charts" class="charts">
+<h2>Side by side</h2>
+${chartFigure("Accuracy by category", sideBySideChart([a, b], labels), "(Wilson 95% intervals)")}
+${benchSpeed([a, b], labels)}
+<h3>Speed and memory</h3>
+${speedMemoryTable(labels, [comparison.speedMemory.a, comparison.speedMemory.b])}
+</section>
+${sampleTableSection({
+  heading: "Flipped samples",
+  note: `${rows.length} attempts passed in one run and failed in the other. Open a row to see both transcripts side by side.`,
+  verdictLabel: "passed in",
+  verdictOptions: [
+    ["", "either run"],
+    ["a", `A only (${labels[0]})`],
+    ["b", `B only (${labels[1]})`],
+  ],
+  columns: ["sample", "category", "A", "B", "passed only in", "A explanation", "B explanation"],
+})}`;
+  return htmlPage({
+    title: `edgecall compare: ${labels[0]} vs ${labels[1]}`,
+    body,
+    data: {
+      mode: "compare",
+      categories: [...new Set(rows.map((row) => row.category))],
+      labels: { a: labels[0], b: labels[1] },
+      rows,
+      pageSize: 50,
+    },
+    script: pageScript,
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * The terminal form of a comparison: both runs named, a table per category (accuracy of A and of
+ * B, the paired difference B − A, the discordant counts and the McNemar p-value), the samples that
+ * flipped (the first few of each kind per category), then speed and memory side by side.
+ */
+import pc from "picocolors";
+import type { CategoryComparison, Comparison } from "./compare-runs.js";
+import { speedMemoryRows } from "./speed-memory.js";
+
+/** Sample keys listed per category and direction before "+N more". */
+export const flippedListed = 8;
+
+function percent(value: number): string {
+  return `${(100 * value).toFixed(1)}%`;
+}
+
+/** A p-value as text: 3 significant digits, `<1e-6` below that. */
+export function formatPValue(value: number): string {
+  if (value < 1e-6) return "<1e-6";
+  if (value >= 0.01) return value.toFixed(3);
+  return value.toPrecision(2);
+}
+
+function signedPoints(difference: number | null): string {
+  if (difference === null) return "n/a";
+  const points = 100 * difference;
+  return `${points >= 0 ? "+" : ""}${points.toFixed(1)} pp`;
+}
+
+function pad(cells: readonly string[], widths: readonly number[]): string {
+  return cells
+    .map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0)))
+    .join("  ");
+}
+
+function row(entry: CategoryComparison): string[] {
+  return [
+    entry.label,
+    String(entry.paired.n),
+    entry.a === null ? "n/a" : percent(entry.a.accuracy),
+    entry.b === null ? "n/a" : percent(entry.b.accuracy),
+    signedPoints(entry.difference),
+    String(entry.paired.onlyA),
+    String(entry.paired.onlyB),
+    formatPValue(entry.pValue),
+  ];
+}
+
+function listed(keys: readonly string[]): string {
+  const shown = keys.slice(0, flippedListed).join(", ");
+  return keys.length > flippedListed ? `${shown}, +${keys.length - flippedListed} more` : shown;
+}
+
+/** Renders the comparison; `color` adds ANSI colours. */
+export function renderComparison(comparison: Comparison, color = false): string {
+  const paint = pc.createColors(color);
+  const lines: string[] = [];
+  lines.push(`A: ${comparison.a.label}  (${comparison.a.runDir})`);
+  lines.push(`B: ${comparison.b.label}  (${comparison.b.runDir})`);
+  for (const [name, run] of [
+    ["A", comparison.a],
+    ["B", comparison.b],
+  ] as const)
+    if (run.randomWeights)
+      lines.push(
+        paint.yellow(`random weights in ${name}: its accuracy is noise, not a measurement of a model`),
+      );
+  if (comparison.forced)
+    lines.push(
+      paint.yellow(
+        `--force: compared although suite versions differ (${comparison.suites
+          .filter((suite) => !suite.same)
+          .map((suite) => suite.name)
+          .join(", ")})`,
+      ),
+    );
+  const header = ["suite / category", "pairs", "A", "B", "B − A", "only A", "only B", "McNemar p"];
+  const rows = comparison.categories.map(row);
+  const overall = row(comparison.overall);
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...rows, overall].map((cells) => (cells[column] ?? "").length)),
+  );
+  lines.push("", paint.bold(pad(header, widths)));
+  for (const [index, cells] of rows.entries()) {
+    const entry = comparison.categories[index];
+    const text = pad(cells, widths);
+    const significant = entry !== undefined && entry.pValue < 0.05 && entry.difference !== null;
+    lines.push(significant ? ((entry.difference ?? 0) > 0 ? paint.green(text) : paint.red(text)) : text);
+  }
+  lines.push(paint.bold(pad(overall, widths)));
+  lines.push(
+    "A, B: accuracy over each run's attempts; B − A, only A, only B and McNemar p (exact, two-sided) over the pairs.",
+  );
+  if (comparison.unpaired.onlyInA > 0 || comparison.unpaired.onlyInB > 0)
+    lines.push(
+      paint.yellow(
+        `not paired: ${comparison.unpaired.onlyInA} attempts only in A, ${comparison.unpaired.onlyInB} only in B`,
+      ),
+    );
+  const flips = comparison.categories.filter(
+    (entry) => entry.flipped.onlyA.length > 0 || entry.flipped.onlyB.length > 0,
+  );
+  if (flips.length > 0) lines.push("", paint.bold("flipped samples"));
+  for (const entry of flips) {
+    if (entry.flipped.onlyB.length > 0)
+      lines.push(
+        `${entry.label}: passed only in B (${entry.flipped.onlyB.length}): ${listed(entry.flipped.onlyB)}`,
+      );
+    if (entry.flipped.onlyA.length > 0)
+      lines.push(
+        `${entry.label}: passed only in A (${entry.flipped.onlyA.length}): ${listed(entry.flipped.onlyA)}`,
+      );
+  }
+  const speed = speedMemoryRows([comparison.speedMemory.a, comparison.speedMemory.b]).filter(([, values]) =>
+    values.some((value) => value !== "n/a"),
+  );
+  if (speed.length > 0) {
+    const speedRows = speed.map(([name, values]) => [name, ...values]);
+    const speedHeader = ["speed and memory", "A", "B"];
+    const speedWidths = speedHeader.map((_, column) =>
+      Math.max(...[speedHeader, ...speedRows].map((cells) => (cells[column] ?? "").length)),
+    );
+    lines.push("", paint.bold(pad(speedHeader, speedWidths)));
+    for (const cells of speedRows) lines.push(pad(cells, speedWidths));
+  }
+  return `${lines.join("\n")}\n`;
+}

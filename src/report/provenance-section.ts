@@ -1,0 +1,121 @@
+/**
+ * The provenance header of a report: what exactly was measured (model file, sha256, quantisation,
+ * format, backend, device), with which settings, on which machine, and a banner that cannot be
+ * missed when the weights are random or the run is incomplete.
+ */
+import { bytes, escapeHtml, factList } from "./html-page.js";
+import { hasRandomWeights, type RunData, runLabel } from "./run-data.js";
+
+function optional(value: number | null | undefined): number | string | undefined {
+  return value === null || value === undefined ? "default" : value;
+}
+
+/** The banners of a run (random weights, incomplete run). */
+export function runBanners(run: RunData): string {
+  const banners: string[] = [];
+  if (hasRandomWeights(run))
+    banners.push(
+      `<div class="banner" id="random-weights-banner">Random weights: this model was synthesised with random weights. Its accuracy figures are noise, not a measurement of any real model; only speed and memory are meaningful.</div>`,
+    );
+  const summary = run.eval?.summary;
+  if (summary !== undefined && !summary.complete)
+    banners.push(
+      `<div class="banner warn">Incomplete run: ${summary.overall.n} of ${summary.planned} attempts have a result (resume with <code>edgecall eval --resume ${escapeHtml(run.directory)}</code>).</div>`,
+    );
+  return banners.join("\n");
+}
+
+/** The model and settings facts of one run (used side by side on compare pages). */
+export function provenanceFacts(run: RunData): string {
+  const parts: string[] = [];
+  const record = run.eval?.record;
+  if (record !== undefined) {
+    const { model, settings } = record;
+    parts.push(
+      `<div><h3>Model</h3>`,
+      factList([
+        ["model file", model.path],
+        ["model spec", model.spec],
+        ["sha256", model.sha256],
+        ["identity", model.sha256 === undefined ? model.identity : undefined],
+        ["architecture", model.architecture],
+        ["quantisation", model.quantisation],
+        ["tool-call format", model.format],
+        ["chat template sha256", model.chatTemplateSha256],
+        ["backend", model.backendVersion ? `${model.backend} ${model.backendVersion}` : model.backend],
+        ["device", model.device],
+        ["random weights", model.randomWeights ? "yes" : "no"],
+      ]),
+      "</div>",
+    );
+    parts.push("<div><h3>Settings</h3>");
+    parts.push(
+      factList([
+        ["suites", record.suites.map((suite) => `${suite.name} (version ${suite.version})`).join(", ")],
+        ["temperature", optional(settings.temperature)],
+        ["top-p", optional(settings.topP)],
+        ["top-k", optional(settings.topK)],
+        ["seed", settings.seed],
+        ["max tokens", settings.maxTokens],
+        ["decoding", settings.decoding],
+        ["tool choice", settings.toolChoice],
+        ["repeats", settings.repeats],
+        ["limit", settings.limit ?? "none"],
+        [
+          "BFCL mode",
+          record.suites.some((suite) => suite.name.startsWith("bfcl:")) ? settings.bfclMode : undefined,
+        ],
+      ]),
+      "</div>",
+    );
+    const host = record.host ?? {};
+    parts.push("<div><h3>Run</h3>");
+    parts.push(
+      factList([
+        ["status", record.status],
+        ["started", record.startedAt],
+        ["ended", record.endedAt],
+        ["sessions", record.sessions?.length],
+        ["edgecall", record.edgecallVersion],
+        [
+          "host",
+          [host.cpu, host.cpuCount ? `${host.cpuCount} cores` : undefined, host.platform, host.node]
+            .filter(Boolean)
+            .join(" · "),
+        ],
+        ["memory", typeof host.memoryBytes === "number" ? bytes(host.memoryBytes) : undefined],
+        ["directory", run.directory],
+      ]),
+      "</div>",
+    );
+  }
+  const bench = run.bench;
+  if (bench !== undefined) {
+    parts.push("<div><h3>Bench</h3>");
+    parts.push(
+      factList([
+        ["model", bench.description ?? bench.modelName],
+        ["quantisation", bench.quantisation],
+        ["device", bench.device],
+        ["load", `${Math.round(bench.loadMs)} ms`],
+        ["peak memory (RSS)", bytes(bench.peakRssBytes)],
+        ["random weights", bench.randomWeights ? "yes" : "no"],
+      ]),
+      "</div>",
+    );
+  }
+  return `<div class="fact-grid">${parts.join("\n")}</div>`;
+}
+
+/** The page header: title, banners and the provenance facts. */
+export function provenanceSection(run: RunData, generatedAt: string): string {
+  return `<header>
+<h1>edgecall report: ${escapeHtml(runLabel(run))}</h1>
+<p class="muted">generated ${escapeHtml(generatedAt)} from ${escapeHtml(run.directory)}</p>
+${runBanners(run)}
+</header>
+<section id="provenance">
+<h2>Provenance</h2>
+${provenanceFacts(run)}
+</section>`;
+}

@@ -1,0 +1,162 @@
+/**
+ * Everything a report needs from a run directory: `run.json` (provenance and settings),
+ * `results.jsonl` (one line per attempt), `summary.json` (recomputed from the results when it is
+ * missing) and, when a bench was stored there, `bench.json` (`edgecall bench --json`). A folder
+ * holding only `bench.json` is a bench-only run. Errors name the file (and line) at fault.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { EdgecallError } from "../errors.js";
+import type { RunRecord } from "../eval/run-directory.js";
+import type { SampleResult } from "../eval/sample-result.js";
+import { type EvalSummary, summarise } from "../eval/summary.js";
+import { type BenchData, parseBench } from "./bench-data.js";
+
+/** An eval run as read from its directory. */
+export interface EvalRunData {
+  record: RunRecord;
+  results: SampleResult[];
+  summary: EvalSummary;
+}
+
+/** A run directory's content. At least one of `eval` and `bench` is present. */
+export interface RunData {
+  /** The directory, resolved. */
+  directory: string;
+  eval?: EvalRunData;
+  bench?: BenchData;
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    throw new EdgecallError("file-not-found", `cannot read ${path}`, { subject: path, cause: error });
+  }
+}
+
+function parseJson(path: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EdgecallError("invalid-json", `${path}: not JSON: ${reason}`, { subject: path, cause: error });
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Parses results.jsonl; a bad line is an `invalid-json` error naming its line number. */
+export function parseResultsJsonl(path: string, text: string): SampleResult[] {
+  const results: SampleResult[] = [];
+  const lines = text.split("\n");
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new EdgecallError("invalid-json", `${path}:${index + 1}: not JSON: ${reason}`, {
+        subject: path,
+        cause: error,
+      });
+    }
+    if (
+      !isObject(value) ||
+      typeof value.id !== "string" ||
+      typeof value.suite !== "string" ||
+      typeof value.category !== "string" ||
+      typeof value.passed !== "boolean"
+    )
+      throw new EdgecallError(
+        "invalid-json",
+        `${path}:${index + 1}: not a result (needs string id, suite, category and boolean passed)`,
+        { subject: path },
+      );
+    const result = value as unknown as SampleResult;
+    results.push({
+      ...result,
+      repeat: typeof result.repeat === "number" ? result.repeat : 0,
+      calls: Array.isArray(result.calls) ? result.calls : [],
+      rawText: typeof result.rawText === "string" ? result.rawText : "",
+      explanation: typeof result.explanation === "string" ? result.explanation : "",
+      metadata: isObject(result.metadata) ? result.metadata : {},
+      error: result.error ?? null,
+    });
+  }
+  return results;
+}
+
+function readRecord(path: string): RunRecord {
+  const value = parseJson(path, readText(path));
+  if (!isObject(value) || !isObject(value.model) || !isObject(value.settings) || !Array.isArray(value.suites))
+    throw new EdgecallError("invalid-json", `${path}: not a run record (needs model, settings and suites)`, {
+      subject: path,
+    });
+  return value as unknown as RunRecord;
+}
+
+function readSummary(
+  path: string,
+  directory: string,
+  record: RunRecord,
+  results: SampleResult[],
+): EvalSummary {
+  if (existsSync(path)) {
+    const value = parseJson(path, readText(path));
+    if (isObject(value) && Array.isArray(value.categories) && isObject(value.overall))
+      return value as unknown as EvalSummary;
+    throw new EdgecallError("invalid-json", `${path}: not an eval summary (needs categories and overall)`, {
+      subject: path,
+    });
+  }
+  return summarise({
+    runDir: directory,
+    model: record.model,
+    results,
+    order: results.map((result) => ({ suite: result.suite, category: result.category })),
+    planned: results.length,
+    repeats: record.settings.repeats ?? 1,
+  });
+}
+
+/** Reads a run directory (an eval run, a stored bench, or both). */
+export function readRunData(directory: string): RunData {
+  const resolved = resolve(directory);
+  const runPath = join(resolved, "run.json");
+  const benchPath = join(resolved, "bench.json");
+  const hasRun = existsSync(runPath);
+  const hasBench = existsSync(benchPath);
+  if (!hasRun && !hasBench)
+    throw new EdgecallError(
+      "file-not-found",
+      `${directory}: not a run directory (neither run.json nor bench.json is there)`,
+      { subject: directory },
+    );
+  const data: RunData = { directory: resolved };
+  if (hasRun) {
+    const record = readRecord(runPath);
+    const resultsPath = join(resolved, "results.jsonl");
+    const results = existsSync(resultsPath) ? parseResultsJsonl(resultsPath, readText(resultsPath)) : [];
+    const summary = readSummary(join(resolved, "summary.json"), resolved, record, results);
+    data.eval = { record, results, summary };
+  }
+  if (hasBench) data.bench = parseBench(benchPath, parseJson(benchPath, readText(benchPath)));
+  return data;
+}
+
+/** True when the run's model has random weights (eval provenance or the stored bench says so). */
+export function hasRandomWeights(run: RunData): boolean {
+  return run.eval?.record.model.randomWeights === true || run.bench?.randomWeights === true;
+}
+
+/** A short label of a run's model: file name or spec, with the quantisation when known. */
+export function runLabel(run: RunData): string {
+  const model = run.eval?.record.model;
+  const name = model?.path?.split(/[\\/]/).pop() ?? model?.spec ?? run.bench?.modelName ?? run.directory;
+  const quant = model?.quantisation ?? run.bench?.quantisation;
+  return quant && !name.toLowerCase().includes(quant.toLowerCase()) ? `${name} (${quant})` : name;
+}

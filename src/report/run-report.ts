@@ -1,0 +1,176 @@
+/**
+ * `report.html` of a run directory: one self-contained page (inline style, script and SVG charts;
+ * nothing loaded from the network) with the provenance header, the per-category table, the charts
+ * and the per-sample table whose rows open the full transcript.
+ */
+import { join } from "node:path";
+import { EdgecallError } from "../errors.js";
+import { writeFileAtomic } from "../eval/run-directory.js";
+import { categoryHealth, categoryKey, healthOf } from "./category-health.js";
+import { escapeHtml, htmlPage, interval, percent } from "./html-page.js";
+import { pageScript } from "./page-script.js";
+import { provenanceSection } from "./provenance-section.js";
+import { reportCharts, seriesLabels } from "./report-charts.js";
+import { type RunData, readRunData, runLabel } from "./run-data.js";
+import { sampleTableSection } from "./sample-table.js";
+import { categoryLabel, sampleView } from "./sample-view.js";
+import { speedMemoryOf, speedMemoryTable } from "./speed-memory.js";
+
+/** Options of {@link renderRunReport}. */
+export interface RunReportOptions {
+  /** Other runs (e.g. other quantisations of the model) charted side by side. */
+  others?: readonly RunData[];
+  /** The time written in the header (default: now). */
+  generatedAt?: string;
+  /** Rows per page of the sample table (default 50). */
+  pageSize?: number;
+}
+
+function cell(text: string, numeric = false): string {
+  return `<td${numeric ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
+}
+
+function categoryTable(run: RunData): string {
+  const evalData = run.eval;
+  if (evalData === undefined) return "";
+  const { summary, results } = evalData;
+  const health = new Map(
+    categoryHealth(results).map((entry) => [categoryKey(entry.suite, entry.category), entry]),
+  );
+  // A replay model's timings measure the harness, not a model.
+  const replay = evalData.record.model.kind === "replay";
+  const median = (value: number | null | undefined, digits: number): string =>
+    value === null || value === undefined || replay ? "n/a" : value.toFixed(digits);
+  const withPassHat = summary.repeats > 1;
+  const row = (
+    label: string,
+    counts: {
+      n: number;
+      passed: number;
+      accuracy: number;
+      ci95: [number, number];
+      passHatK?: Record<string, number>;
+    },
+    entry: ReturnType<typeof healthOf> | undefined,
+  ): string =>
+    `<tr>${cell(label)}${cell(String(counts.n), true)}${cell(String(counts.passed), true)}${cell(percent(counts.accuracy), true)}${cell(interval(counts.ci95), true)}${
+      withPassHat
+        ? cell(counts.passHatK ? percent(counts.passHatK[String(summary.repeats)] ?? 0) : "-", true)
+        : ""
+    }${cell(entry ? `${entry.parseFailures}/${entry.outputs}` : "-", true)}${cell(entry ? percent(entry.stuckRate) : "-", true)}${cell(
+      entry ? percent(entry.lengthRate) : "-",
+      true,
+    )}${cell(median(entry?.ttftMsMedian, 0), true)}${cell(median(entry?.decodeTokensPerSecondMedian, 1), true)}</tr>`;
+  const rows = summary.categories.map((category) =>
+    row(
+      categoryLabel(category.suite, category.category),
+      category,
+      health.get(categoryKey(category.suite, category.category)),
+    ),
+  );
+  rows.push(row("overall", summary.overall, healthOf("overall", "overall", results)));
+  const headers = ["suite / category", "n", "passed", "accuracy", "95% CI"];
+  if (withPassHat) headers.push(`pass^${summary.repeats}`);
+  headers.push("parse failures", "stuck", "token limit", "TTFT p50 (ms)", "decode p50 (tok/s)");
+  const head = headers.map(
+    (header, index) => `<th${index > 0 ? ' class="num"' : ""}>${escapeHtml(header)}</th>`,
+  );
+  return `<section id="summary">
+<h2>Results by category</h2>
+<table id="categories"><thead><tr>${head.join("")}</tr></thead><tbody>
+${rows.join("\n")}
+</tbody></table>
+<p class="muted">macro accuracy ${percent(summary.overall.macroAccuracy)} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}</p>
+</section>`;
+}
+
+function othersSection(run: RunData, others: readonly RunData[]): string {
+  if (others.length === 0) return "";
+  const runs = [run, ...others];
+  return `<section id="side-by-side">
+<h2>Speed and memory side by side</h2>
+${speedMemoryTable(seriesLabels(runs), runs.map(speedMemoryOf))}
+</section>`;
+}
+
+/** Renders the page. */
+export function renderRunReport(run: RunData, options: RunReportOptions = {}): string {
+  const results = run.eval?.results ?? [];
+  const withRepeat = (run.eval?.summary.repeats ?? 1) > 1;
+  const rows = results.map((result) => sampleView(result, withRepeat));
+  const categories = [...new Set(rows.map((row) => row.category))];
+  const others = options.others ?? [];
+  const table =
+    run.eval === undefined
+      ? ""
+      : sampleTableSection({
+          heading: "Samples",
+          note: `${rows.length} attempts. Filter by category and verdict; the table shows one page at a time.`,
+          verdictLabel: "verdict",
+          verdictOptions: [
+            ["", "all verdicts"],
+            ["pass", "pass"],
+            ["fail", "fail"],
+            ["error", "harness error"],
+            ["parse-failure", "parse failure"],
+            ["stuck", "stuck repeating"],
+            ["length", "hit token limit"],
+          ],
+          columns: [
+            "sample",
+            "category",
+            "verdict",
+            "error type",
+            "explanation",
+            "finish",
+            "tokens in / out",
+            "TTFT",
+          ],
+          numeric: ["tokens in / out", "TTFT"],
+        });
+  const body = [
+    provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
+    categoryTable(run),
+    reportCharts(run, others),
+    othersSection(run, others),
+    table,
+  ]
+    .filter((part) => part !== "")
+    .join("\n");
+  return htmlPage({
+    title: `edgecall report: ${runLabel(run)}`,
+    body,
+    data: { mode: "run", categories, rows, pageSize: options.pageSize ?? 50 },
+    script: pageScript,
+  });
+}
+
+/** Options of {@link writeRunReport}. */
+export interface WriteRunReportOptions extends RunReportOptions {
+  /** Output file (default RUN_DIR/report.html). */
+  html?: string;
+  /** Other run directories charted side by side. */
+  otherDirectories?: readonly string[];
+}
+
+/** Reads a run directory and writes its report; returns the file written. */
+export function writeRunReport(directory: string, options: WriteRunReportOptions = {}): string {
+  const run = readRunData(directory);
+  const others = [...(options.others ?? []), ...(options.otherDirectories ?? []).map(readRunData)];
+  const path = options.html ?? join(run.directory, "report.html");
+  writeReportFile(path, renderRunReport(run, { ...options, others }));
+  return path;
+}
+
+/** Writes a page through a temporary file; `invalid-argument` naming the file when it cannot. */
+export function writeReportFile(path: string, html: string): void {
+  try {
+    writeFileAtomic(path, html);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EdgecallError("invalid-argument", `cannot write ${path}: ${reason}`, {
+      subject: path,
+      cause: error,
+    });
+  }
+}

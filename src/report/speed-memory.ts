@@ -1,0 +1,79 @@
+/**
+ * Speed and memory of several runs side by side: the eval's own timings (TTFT and decode-speed
+ * medians over measured calls) and, where a bench is stored with a run, its load time, peak
+ * memory and tokens/s per test. Used by `compare` (text, JSON, HTML) and by reports given other runs.
+ */
+import { bytes, escapeHtml, percent } from "./html-page.js";
+import type { RunData } from "./run-data.js";
+
+/** One run's speed and memory figures (null where unknown). */
+export interface SpeedMemory {
+  quantisation: string | null;
+  accuracy: number | null;
+  ttftMsMedian: number | null;
+  decodeTokensPerSecondMedian: number | null;
+  loadMs: number | null;
+  peakRssBytes: number | null;
+  /** Median tokens/s per bench test name (`pp512`, `tg128`, with `@N threads` in a sweep). */
+  benchTokensPerSecond: Record<string, number>;
+}
+
+/** Collects a run's figures. */
+export function speedMemoryOf(run: RunData): SpeedMemory {
+  const summary = run.eval?.summary;
+  const bench = run.bench;
+  const sweep = new Set(bench?.tests.map((test) => test.threads) ?? []).size > 1;
+  const benchTokensPerSecond: Record<string, number> = {};
+  for (const test of bench?.tests ?? [])
+    benchTokensPerSecond[
+      sweep && test.threads !== null ? `${test.test} @${test.threads} threads` : test.test
+    ] = test.tokensPerSecond.median;
+  return {
+    quantisation: run.eval?.record.model.quantisation ?? bench?.quantisation ?? null,
+    accuracy: summary === undefined ? null : summary.overall.accuracy,
+    ttftMsMedian: summary?.ttftMs?.p50 ?? null,
+    decodeTokensPerSecondMedian: summary?.decodeTokensPerSecond?.p50 ?? null,
+    loadMs: bench?.loadMs ?? null,
+    peakRssBytes: bench?.peakRssBytes ?? null,
+    benchTokensPerSecond,
+  };
+}
+
+/** Rows of the side-by-side table: [figure name, one text per run]. */
+export function speedMemoryRows(figures: readonly SpeedMemory[]): [string, string[]][] {
+  const number = (value: number | null, digits: number, unit = ""): string =>
+    value === null ? "n/a" : `${value.toFixed(digits)}${unit}`;
+  const rows: [string, string[]][] = [
+    ["quantisation", figures.map((figure) => figure.quantisation ?? "n/a")],
+    [
+      "overall accuracy",
+      figures.map((figure) => (figure.accuracy === null ? "n/a" : percent(figure.accuracy))),
+    ],
+    ["eval TTFT p50", figures.map((figure) => number(figure.ttftMsMedian, 0, " ms"))],
+    ["eval decode p50", figures.map((figure) => number(figure.decodeTokensPerSecondMedian, 1, " tok/s"))],
+    ["bench load", figures.map((figure) => number(figure.loadMs, 0, " ms"))],
+    [
+      "bench peak RSS",
+      figures.map((figure) => (figure.peakRssBytes === null ? "n/a" : bytes(figure.peakRssBytes))),
+    ],
+  ];
+  const tests = [...new Set(figures.flatMap((figure) => Object.keys(figure.benchTokensPerSecond)))];
+  for (const test of tests)
+    rows.push([
+      `bench ${test}`,
+      figures.map((figure) => number(figure.benchTokensPerSecond[test] ?? null, 1, " tok/s")),
+    ]);
+  return rows;
+}
+
+/** The side-by-side table as HTML. */
+export function speedMemoryTable(labels: readonly string[], figures: readonly SpeedMemory[]): string {
+  const head = `<tr><th>figure</th>${labels.map((label) => `<th class="num">${escapeHtml(label)}</th>`).join("")}</tr>`;
+  const body = speedMemoryRows(figures)
+    .map(
+      ([name, values]) =>
+        `<tr><td>${escapeHtml(name)}</td>${values.map((value) => `<td class="num">${escapeHtml(value)}</td>`).join("")}</tr>`,
+    )
+    .join("\n");
+  return `<table id="speed-memory"><thead>${head}</thead><tbody>\n${body}\n</tbody></table>`;
+}

@@ -1,0 +1,175 @@
+/**
+ * Scores BFCL samples with the official checker rules (src/bfcl). Prompt mode: the visible text
+ * (reasoning removed) goes to BFCL's own decoder for the category's language, exactly as a BFCL
+ * result line would. Function-calling mode: the calls the backend parsed are mapped back from
+ * their function-calling names ("_" for ".") and checked as BFCL's `[{name: {args}}]`; a reply
+ * without calls is checked as its text, as BFCL does with a function-calling model's text reply.
+ */
+import { toModelCalls } from "../bfcl/ast-checker.js";
+import type { BfclCategory } from "../bfcl/categories.js";
+import type { BfclDataset, BfclEntry } from "../bfcl/dataset.js";
+import { decodeJavaPrompt } from "../bfcl/decode-java-prompt.js";
+import { decodeJavaScriptPrompt } from "../bfcl/decode-javascript-prompt.js";
+import { decodePythonPrompt } from "../bfcl/decode-python-prompt.js";
+import { judgeBfclEntry } from "../bfcl/entry-verdict.js";
+import type { BfclFunctionDoc } from "../bfcl/function-checker.js";
+import { pyRepr } from "../bfcl/py-repr.js";
+import type { PyValue } from "../bfcl/py-value.js";
+import { pyValueFromPlain } from "../bfcl/results-file.js";
+import { fromFcName } from "../bfcl/tool-schema.js";
+import type { Sample, Score, Scorer, Transcript } from "../eval/suite.js";
+import { splitReasoning } from "../formats/think-blocks.js";
+import { summariseParts, type ToolCall } from "../messages.js";
+
+/** What a BFCL sample is scored against: its entry (looked up in the dataset) and the mode. */
+export interface BfclTarget {
+  category: BfclCategory;
+  mode: "prompt" | "fc";
+  /** The entry's function names as published (with dots). */
+  functionNames: string[];
+}
+
+/** Plain JSON-like data from a Python value (ints beyond 2^53 and odd kinds become their repr). */
+export function pyToPlain(value: PyValue): unknown {
+  switch (value.kind) {
+    case "int":
+      return Number.isSafeInteger(Number(value.value)) ? Number(value.value) : value.value.toString();
+    case "float":
+      return Number.isFinite(value.value) ? value.value : pyRepr(value);
+    case "str":
+      return value.value;
+    case "bool":
+      return value.value;
+    case "none":
+      return null;
+    case "list":
+    case "tuple":
+      return value.items.map(pyToPlain);
+    case "dict": {
+      const out: Record<string, unknown> = {};
+      value.keys.forEach((key, index) => {
+        out[key.kind === "str" ? key.value : pyRepr(key)] = pyToPlain(value.values[index] as PyValue);
+      });
+      return out;
+    }
+    default:
+      return pyRepr(value);
+  }
+}
+
+/** Looks like an attempt at `[name(` : a failed decode of it is a parse failure, not a refusal. */
+const callAttempt = /\[\s*[A-Za-z_$][\w.$]*\s*\(/;
+
+function visibleText(rawText: string): string {
+  return splitReasoning(rawText)
+    .filter((segment) => segment.kind === "text")
+    .map((segment) => segment.text)
+    .join("")
+    .trim();
+}
+
+/** The calls BFCL's decoder reads in `text` (for the record), and whether it could read any. */
+function decodeForRecord(text: string, language: BfclEntry["language"]): { ok: boolean; calls: ToolCall[] } {
+  const decoded =
+    language === "java"
+      ? decodeJavaPrompt(text)
+      : language === "javascript"
+        ? decodeJavaScriptPrompt(text)
+        : decodePythonPrompt(text);
+  const calls = decoded.ok ? toModelCalls(decoded.value) : undefined;
+  if (calls === undefined) return { ok: false, calls: [] };
+  return {
+    ok: true,
+    calls: calls.map((call) => ({
+      name: call.name,
+      arguments: pyToPlain(call.args) as Record<string, unknown>,
+    })),
+  };
+}
+
+/** A whole JavaScript number as a Python float (JSON.parse cannot tell `1.0` from `1`). */
+function asFloat(value: unknown): PyValue {
+  return typeof value === "number" ? { kind: "float", value } : pyValueFromPlain(value);
+}
+
+/**
+ * Decoded call arguments as Python values. JSON.parse reads `1.0` as `1`, so where the function doc
+ * says `float` (or a list of `float`), numbers are read as floats, as BFCL's `json.loads` would
+ * read the `1.0` a model writes there. (A model that writes `1` in a list of floats passes here,
+ * where BFCL would call it an int.)
+ */
+function argumentsValue(args: Record<string, unknown>, doc: BfclFunctionDoc | undefined): PyValue {
+  const value = pyValueFromPlain(args);
+  if (doc === undefined || value.kind !== "dict") return value;
+  const values = value.keys.map((key, index) => {
+    const given = args[key.kind === "str" ? key.value : ""];
+    const param = key.kind === "str" ? doc.properties.get(key.value) : undefined;
+    if (param?.type === "float" && typeof given === "number") return asFloat(given);
+    if (
+      (param?.type === "array" || param?.type === "tuple") &&
+      param.itemsType === "float" &&
+      Array.isArray(given)
+    )
+      return { kind: "list", items: given.map(asFloat) } as PyValue;
+    return value.values[index] as PyValue;
+  });
+  return { kind: "dict", keys: value.keys, values };
+}
+
+function explanationOf(errors: readonly string[] | undefined, valid: boolean): string {
+  if (valid) return "matches a possible answer";
+  return (errors ?? []).join(" ").slice(0, 2000) || "does not match";
+}
+
+/** The BFCL scorer over a dataset (shared by the suite, which caches parsed entries). */
+export function bfclScorer(dataset: BfclDataset): Scorer<BfclTarget> {
+  return {
+    score(sample: Sample<BfclTarget>, transcript: Transcript): Score {
+      const { target } = sample;
+      const entry = dataset.entry(target.category, sample.id);
+      if (entry === undefined) throw new Error(`BFCL entry ${sample.id} not found in ${dataset.directory}`);
+      const turn = transcript.turns.at(-1);
+      const rawText = turn?.rawText ?? "";
+      if (target.mode === "prompt") {
+        const text = visibleText(rawText);
+        const decoded = decodeForRecord(text, entry.language);
+        const verdict = judgeBfclEntry(entry, { kind: "str", value: text });
+        return {
+          passed: verdict.valid,
+          explanation: explanationOf(verdict.errors, verdict.valid),
+          errorType: verdict.errorType ?? undefined,
+          calls: decoded.calls,
+          parseFailure: !decoded.ok && callAttempt.test(text),
+        };
+      }
+      const reply = summariseParts(turn?.parts ?? []);
+      const calls = reply.toolCalls.map((call) => ({
+        name: fromFcName(call.name, target.functionNames) ?? call.name,
+        arguments: call.arguments,
+      }));
+      const result: PyValue =
+        calls.length > 0
+          ? {
+              kind: "list",
+              items: calls.map((call) => ({
+                kind: "dict",
+                keys: [{ kind: "str", value: call.name }],
+                values: [
+                  argumentsValue(
+                    call.arguments,
+                    entry.functions.find((doc) => doc.name === call.name),
+                  ),
+                ],
+              })),
+            }
+          : { kind: "str", value: reply.content };
+      const verdict = judgeBfclEntry(entry, result, { fcNames: false });
+      return {
+        passed: verdict.valid,
+        explanation: explanationOf(verdict.errors, verdict.valid),
+        errorType: verdict.errorType ?? undefined,
+        calls,
+      };
+    },
+  };
+}

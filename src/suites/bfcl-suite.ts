@@ -1,0 +1,64 @@
+/**
+ * The BFCL v4 single-turn suites, one per category (`bfcl:simple_python`, ...), read from the BFCL
+ * data folder. Function-calling mode (`--bfcl-mode fc`) offers the entry's functions as tools,
+ * converted the way BFCL converts them for function-calling models ("." → "_" in names); prompt
+ * mode documents them in BFCL-style system prompt and expects `[func(a=1)]` text.
+ */
+import { type BfclCategory, bfclSuiteName } from "../bfcl/categories.js";
+import { BfclDataset } from "../bfcl/dataset.js";
+import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
+import type { Sample, SampleOptions, Suite } from "../eval/suite.js";
+import { withBfclSystemPrompt } from "./bfcl-prompt.js";
+import { bfclSuiteVersion, readBfclQuestions } from "./bfcl-questions.js";
+import { type BfclTarget, bfclScorer } from "./bfcl-scorer.js";
+
+/** Name of the call syntax prompt mode asks for; parse failures are counted under it. */
+export const bfclPromptFormat = "bfcl-prompt";
+
+/** Datasets by folder, shared by the suites of one process (entries are parsed once). */
+const datasets = new Map<string, BfclDataset>();
+
+function datasetFor(directory: string): BfclDataset {
+  let dataset = datasets.get(directory);
+  if (dataset === undefined) {
+    dataset = new BfclDataset(directory);
+    datasets.set(directory, dataset);
+  }
+  return dataset;
+}
+
+/** The suite of one BFCL category over the data folder `directory`. */
+export function createBfclSuite(category: BfclCategory, directory: string): Suite<BfclTarget> {
+  const dataset = datasetFor(directory);
+  const name = bfclSuiteName(category);
+  return {
+    name,
+    version: bfclSuiteVersion(directory, category),
+    categories: [category],
+    scorer: bfclScorer(dataset),
+    samples(options: SampleOptions): Sample<BfclTarget>[] {
+      const mode = options.bfclMode;
+      return readBfclQuestions(directory, category).map((question) => {
+        const entry = dataset.entry(category, question.id);
+        const rawFunctions = entry?.rawFunctions ?? [];
+        const functionNames = rawFunctions.map((doc) => String((doc as { name?: unknown }).name));
+        const target: BfclTarget = { category, mode, functionNames };
+        const base = { id: question.id, suite: name, category, target, metadata: {} };
+        if (mode === "fc") {
+          return {
+            ...base,
+            messages: question.messages,
+            tools: bfclToolDefinitions(rawFunctions, { category }),
+          };
+        }
+        const documented = bfclToolDefinitions(rawFunctions, { category, fcNames: false });
+        return {
+          ...base,
+          messages: withBfclSystemPrompt(question.messages, documented),
+          tools: [],
+          outputFormat: bfclPromptFormat,
+        };
+      });
+    },
+  };
+}

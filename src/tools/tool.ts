@@ -1,0 +1,76 @@
+/**
+ * The `Tool` seam: what a runnable tool declares besides its JSON Schema definition. The guards
+ * read `sideEffect`, `untrustedOutput`, `preconditions` and the confirmation hints before the
+ * tool's `execute` is ever called; tools themselves never ask for confirmation.
+ */
+import type { ToolDefinition } from "../messages.js";
+import type { ToolErrorType } from "./tool-executor.js";
+
+/**
+ * What running a tool does to the world:
+ * - `read`: nothing outside the tool's own answer;
+ * - `write`: changes local state (files, calendar, settings, cart);
+ * - `external`: reaches someone else (sends mail);
+ * - `payment`: spends money.
+ */
+export type SideEffect = "read" | "write" | "external" | "payment";
+
+/** Per-session facts a tool or its preconditions may consult. */
+export interface ToolContext {
+  /** Addresses the task explicitly allows as recipients besides the user's contacts. */
+  allowedRecipients?: readonly string[];
+  /** Aborts a running tool (the agent loop's signal). */
+  signal?: AbortSignal;
+}
+
+/** Why a precondition refused a call. `permission`: never allowed; `precondition`: not now / not so. */
+export interface PreconditionFailure {
+  type: "permission" | "precondition";
+  message: string;
+}
+
+/** A tool the guarded executor can run. */
+export interface Tool<Input = Record<string, unknown>> {
+  /** Name `<domain>_<action>`, description, JSON Schema of the arguments. */
+  definition: ToolDefinition;
+  sideEffect: SideEffect;
+  /** True when the output carries third-party content (email bodies, web pages, file contents). */
+  untrustedOutput?: boolean;
+  /**
+   * The untrusted strings inside an output, for taint tracking. Default: every string in the
+   * output. Tools leave out their own identifiers and timestamps so that ids copied from a
+   * listing do not count as content from a third party.
+   */
+  untrustedText?(output: unknown): string[];
+  /**
+   * Arguments that name where a side effect lands (recipients, paths, payment methods). A value
+   * here that came from untrusted content is the classic hijack; the `approve-if-user-asked`
+   * policy denies it unless the user named that value themselves.
+   */
+  targetArguments?: readonly string[];
+  /**
+   * Words that show the user asked for this kind of action (`send`, `email`, `buy`, ...), matched as
+   * whole words in the user's own messages by the `approve-if-user-asked` policy.
+   */
+  intentWords?: readonly string[];
+  /** Deterministic checks run after schema validation; `null` lets the call through. */
+  preconditions?(input: Input, context: ToolContext): PreconditionFailure | null;
+  /** Runs the tool. Throw a {@link ToolError} for failures the model should see with a type. */
+  execute(input: Input, context: ToolContext): Promise<unknown>;
+}
+
+/** A typed failure thrown by a tool's `execute`; the executor reports it with this type. */
+export class ToolError extends Error {
+  readonly type: ToolErrorType;
+
+  constructor(type: ToolErrorType, message: string) {
+    super(message);
+    this.name = "ToolError";
+    this.type = type;
+  }
+}
+
+/** Builds a precondition failure (a small convenience for tool files). */
+export function refuse(type: PreconditionFailure["type"], message: string): PreconditionFailure {
+  return { type, message };
+}

@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { assertSameSettings, resolveSettings } from "../src/eval/eval-settings.js";
+import { fileHashCacheName, fileSha256 } from "../src/eval/file-hash.js";
+import { defaultRunDirectory } from "../src/eval/run-directory.js";
+
+describe("file sha256 with a path+size+mtime cache", () => {
+  it("hashes by streaming, reuses the cached hash, and rehashes when the file changes", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "edgecall-hash-"));
+    const file = join(directory, "model.gguf");
+    const content = Buffer.alloc(9 * 1024 * 1024, 7); // more than one 4 MiB read
+    writeFileSync(file, content);
+    const expected = createHash("sha256").update(content).digest("hex");
+    const cacheDirectory = join(directory, "cache");
+    assert.equal(await fileSha256(file, cacheDirectory), expected);
+
+    // A cached hash is trusted while path, size and mtime match: plant a marker to prove it is read.
+    const cachePath = join(cacheDirectory, fileHashCacheName);
+    const cache = JSON.parse(readFileSync(cachePath, "utf8")) as Record<string, { sha256: string }>;
+    const key = Object.keys(cache)[0] as string;
+    (cache[key] as { sha256: string }).sha256 = "cached-marker";
+    writeFileSync(cachePath, JSON.stringify(cache));
+    assert.equal(await fileSha256(file, cacheDirectory), "cached-marker");
+
+    // Same size, new mtime: hashed again.
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    assert.equal(await fileSha256(file, cacheDirectory), expected);
+    // New content and size: hashed again.
+    writeFileSync(file, "other");
+    assert.equal(await fileSha256(file, cacheDirectory), createHash("sha256").update("other").digest("hex"));
+  });
+});
+
+describe("eval settings", () => {
+  it("takes given values, else the original run's, else defaults; BFCL mode follows the format", () => {
+    const fresh = resolveSettings({ suites: ["bfcl:simple_python"] }, undefined, "qwen3");
+    assert.deepEqual(fresh, {
+      suites: ["bfcl:simple_python"],
+      bfclMode: "fc",
+      limit: null,
+      repeats: 1,
+      seed: 0,
+      temperature: null,
+      topP: null,
+      topK: null,
+      maxTokens: 1024,
+      decoding: "free",
+      toolChoice: "auto",
+      format: null,
+    });
+    assert.equal(resolveSettings({}, undefined, "pythonic").bfclMode, "prompt");
+    const original = { ...fresh, limit: 50, seed: 3, decoding: "constrained" as const };
+    const resumed = resolveSettings({}, original, "pythonic");
+    assert.deepEqual(resumed, original, "a resume without flags keeps every original setting");
+    assert.doesNotThrow(() => assertSameSettings("run", original, resumed));
+    assert.throws(
+      () =>
+        assertSameSettings(
+          "run",
+          original,
+          resolveSettings({ constrained: false, repeats: 2 }, original, "qwen3"),
+        ),
+      /repeats: was 1, now 2; decoding: was "constrained", now "free"/,
+    );
+  });
+
+  it("names run directories by time, model and suites, avoiding collisions", () => {
+    const out = mkdtempSync(join(tmpdir(), "edgecall-runs-"));
+    const when = new Date("2025-06-02T12:34:56.789Z");
+    const first = defaultRunDirectory(
+      out,
+      { kind: "gguf", path: "/models/Qwen3-0.6B-Q4_K_M.gguf" },
+      ["bfcl:simple_python", "assistant"],
+      when,
+    );
+    assert.equal(first, join(out, "20250602T123456Z-Qwen3-0.6B-Q4_K_M-bfcl_simple_python+assistant"));
+    writeFileSync(first, "");
+    assert.equal(
+      defaultRunDirectory(
+        out,
+        { kind: "gguf", path: "/models/Qwen3-0.6B-Q4_K_M.gguf" },
+        ["bfcl:simple_python", "assistant"],
+        when,
+      ),
+      `${first}-2`,
+    );
+    assert.match(
+      defaultRunDirectory(
+        out,
+        { kind: "openai", baseUrl: "http://h:8080/v1", model: "qwen/qwen3:8b" },
+        ["assistant"],
+        when,
+      ),
+      /-qwen-qwen3-8b-assistant$/,
+    );
+  });
+});
