@@ -192,7 +192,7 @@ export async function createReplayRun(options: ReplayRunOptions): Promise<string
     const toolCount = 1 + (index % 8);
     const tool = `tool_${index % toolCount}`;
     const id = isIrrelevant ? `irrelevance_${index}` : `single_${index}`;
-    const metadata: Record<string, unknown> = { toolCount };
+    const metadata: Record<string, unknown> = { tools: toolCount };
     if (index === 0 && options.agentTranscript) metadata.transcript = agentTranscript();
     const sample: Sample<Target> = {
       id,

@@ -1,7 +1,9 @@
 /**
  * Checks against the real BFCL v4 data (skipped when ../shared/data/bfcl-v4 is absent):
  * the ground truth scored as results, and the conformance set whose expected verdicts were
- * produced by BFCL's official checker (gorilla commit 6ea57973) on the same cases.
+ * produced by BFCL's official checker (gorilla commit 6ea57973) on the same cases. Java and
+ * JavaScript raw-text cases were decoded for it with tree-sitter (tree-sitter-java 0.23.5,
+ * tree-sitter-javascript 0.23), as BFCL's decoders do, then checked by the official checker.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

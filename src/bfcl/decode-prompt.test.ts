@@ -1,8 +1,8 @@
 /**
  * Prompt-mode decoding. Python: checked against BFCL's own decoder (fixtures/python-decode.jsonl
  * holds texts and the `repr()` of what the official default_decode_ast_prompting returned, or null
- * when it raised). Java / JavaScript: expectations read from the official tree-sitter based
- * parsers (not run here: tree-sitter is not installed).
+ * when it raised). Java / JavaScript: the expectations below are what BFCL's tree-sitter based
+ * decoders return (checked with tree-sitter-java 0.23.5 and tree-sitter-javascript 0.23).
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -73,7 +73,10 @@ test("Java decoding keeps argument values as Java source text", () => {
   assert.equal(shown(decodeJavaPrompt("[Foo.bar(x=1), Baz.qux(y=2)]")), null);
   assert.equal(shown(decodeJavaPrompt("[Foo.bar(x=[1, 2])]")), null);
   assert.equal(shown(decodeJavaPrompt("[Foo.bar(x=1, x=2)]")), null);
-  assert.equal(shown(decodeJavaPrompt("[x]")), "{}");
+  // A declaration without a call decodes to {} (not a list); a lone bare name is an ERROR.
+  assert.equal(shown(decodeJavaPrompt("[Foo x]")), "{}");
+  assert.equal(shown(decodeJavaPrompt("[x]")), null);
+  assert.equal(shown(decodeJavaPrompt("[lbl: Foo.bar(x=1)]")), "[{'Foo.bar': {'x': '1'}}]");
 });
 
 test("JavaScript decoding keeps argument values as source text, one pair of quotes removed", () => {

@@ -2,64 +2,43 @@
  * A small Java expression parser producing a tree shaped like tree-sitter-java's where BFCL's
  * Java decoder looks (method_invocation, assignment_expression, string_literal,
  * array_creation_expression, object_creation_expression, ...): other constructs become generic
- * nodes whose leaves are the tokens. Statements are expressions separated by `;` (a missing `;`
- * at a line end or at the end is tolerated, as tree-sitter recovers). What it cannot read raises
- * {@link PythonDecodeError} (tree-sitter's ERROR).
+ * nodes whose leaves are the tokens. What it cannot read raises {@link PythonDecodeError}
+ * (tree-sitter's ERROR).
  */
+
 import {
   assignmentOperators,
   binaryPrecedence,
   javaSyntaxError as fail,
   type JavaNode,
-  type JavaToken,
-  leaf,
   primitiveTypes,
   tokenizeJava,
 } from "./java-tokenizer.js";
+import { JavaTypeParser } from "./java-type-parser.js";
 
 export type { JavaNode } from "./java-tokenizer.js";
 
-/** A node: tree-sitter type, extent, children, and the fields BFCL reads. */
 /** Parses `source` as a sequence of Java expression statements under a `program` node. */
 export function parseJavaProgram(source: string): JavaNode {
   return new Parser(tokenizeJava(source)).program(source.length);
 }
 
-class Parser {
-  private readonly tokens: JavaToken[];
-  private index = 0;
-  private depth = 0;
+const callOrCreation = new Set([
+  "method_invocation",
+  "object_creation_expression",
+  "array_creation_expression",
+]);
 
-  constructor(tokens: JavaToken[]) {
-    this.tokens = tokens;
-  }
+function containsCallOrCreation(node: JavaNode): boolean {
+  return callOrCreation.has(node.type) || node.children.some(containsCallOrCreation);
+}
 
-  private peek(offset = 0): JavaNode {
-    return (this.tokens[Math.min(this.index + offset, this.tokens.length - 1)] as JavaToken).node;
-  }
-
-  private is(type: string, offset = 0): boolean {
-    return this.peek(offset).type === type;
-  }
-
-  private take(): JavaNode {
-    const node = this.peek();
-    if (node.type === "end") fail("unexpected end of input");
-    this.index += 1;
-    return node;
-  }
-
-  private expect(type: string): JavaNode {
-    if (!this.is(type)) fail(`expected '${type}'`);
-    return this.take();
-  }
-
-  private node(type: string, children: JavaNode[], fields?: JavaNode["fields"]): JavaNode {
-    const first = children[0] as JavaNode;
-    const last = children[children.length - 1] as JavaNode;
-    return { type, start: first.start, end: last.end, children, ...(fields ? { fields } : {}) };
-  }
-
+class Parser extends JavaTypeParser {
+  /**
+   * Statements: `;`-terminated expressions, local variable declarations and labelled statements.
+   * tree-sitter recovers a missing final `;` (but not one between statements), except on a lone
+   * statement that neither declares a variable nor calls or creates something: that is an ERROR.
+   */
   program(length: number): JavaNode {
     const statements: JavaNode[] = [];
     while (!this.is("end")) {
@@ -67,14 +46,27 @@ class Parser {
         this.take();
         continue;
       }
-      const expression = this.expression();
-      const children = [expression];
+      while (this.is("identifier") && this.is(":", 1)) this.index += 2;
+      const declaration = this.declarationAhead();
+      const body = declaration ? this.declaration() : this.expression();
+      const children = [body];
       if (this.is(";")) children.push(this.take());
-      else if (!(this.tokens[this.index] as JavaToken).newlineBefore)
-        fail(`unexpected '${this.peek().type}'`);
-      statements.push(this.node("expression_statement", children));
+      else if (!this.is("end")) fail(`unexpected '${this.peek().type}'`);
+      else if (!declaration && statements.length === 0 && !containsCallOrCreation(body))
+        fail("a statement without ';'");
+      statements.push(
+        this.node(declaration ? "local_variable_declaration" : "expression_statement", children),
+      );
     }
     return { type: "program", start: 0, end: length, children: statements };
+  }
+
+  private declaration(): JavaNode {
+    const children: JavaNode[] = [];
+    if (this.is("final")) children.push(this.take());
+    children.push(this.typeNode(), this.expect("identifier"));
+    if (this.is("=")) children.push(this.take(), this.is("{") ? this.arrayInitializer() : this.expression());
+    return this.node("local_variable_declaration", children);
   }
 
   expression(): JavaNode {
@@ -85,6 +77,8 @@ class Parser {
         return this.lambda();
       const left = this.ternary();
       if (assignmentOperators.has(this.peek().type)) {
+        if (!["identifier", "field_access", "array_access"].includes(left.type))
+          fail("invalid assignment target");
         const operator = this.take();
         return this.node("assignment_expression", [left, operator, this.expression()]);
       }
@@ -193,14 +187,15 @@ class Parser {
     for (;;) {
       if (this.is(".")) {
         const dot = this.take();
-        if (this.is("class")) {
+        const typeArguments = this.is("<") ? [this.typeArguments()] : [];
+        if (this.is("class") && typeArguments.length === 0) {
           node = this.node("class_literal", [node, dot, this.take()]);
           continue;
         }
         const name = this.expect("identifier");
         if (this.is("(")) {
           const args = this.argumentList();
-          node = this.node("method_invocation", [node, dot, name, args], {
+          node = this.node("method_invocation", [node, dot, ...typeArguments, name, args], {
             object: node,
             name,
             arguments: args,
@@ -263,48 +258,10 @@ class Parser {
       children.push(this.expression());
       if (!this.is(",")) break;
       children.push(this.take());
+      if (this.is(")")) fail("a trailing comma in arguments");
     }
     children.push(this.expect(")"));
     return this.node("argument_list", children);
-  }
-
-  /** A type: primitive or dotted name, optional type arguments, optional `[]` pairs. */
-  private typeNode(): JavaNode {
-    const children: JavaNode[] = [];
-    if (primitiveTypes.has(this.peek().type)) children.push(this.node("integral_type", [this.take()]));
-    else {
-      children.push(this.expect("identifier"));
-      while (this.is(".") && this.is("identifier", 1)) children.push(this.take(), this.take());
-      if (this.is("<")) children.push(this.typeArguments());
-    }
-    while (this.is("[") && this.is("]", 1)) children.push(this.take(), this.take());
-    return children.length === 1 ? (children[0] as JavaNode) : this.node("generic_type", children);
-  }
-
-  private typeArguments(): JavaNode {
-    const children = [this.expect("<")];
-    while (!this.is(">")) {
-      if (this.is(">>") || this.is(">>>")) this.splitClosingAngles();
-      if (this.is(">")) break;
-      children.push(this.is("?") ? this.take() : this.typeNode());
-      if (this.is("extends") || this.is("super")) children.push(this.take(), this.typeNode());
-      if (this.is(">>") || this.is(">>>")) this.splitClosingAngles();
-      if (!this.is(",")) break;
-      children.push(this.take());
-    }
-    children.push(this.expect(">"));
-    return this.node("type_arguments", children);
-  }
-
-  /** `List<List<String>>`: the lexer's `>>` closes two type argument lists. */
-  private splitClosingAngles(): void {
-    const token = this.tokens[this.index] as JavaToken;
-    const { start, end } = token.node;
-    const pieces = Array.from({ length: end - start }, (_, offset) => ({
-      node: leaf(">", start + offset, start + offset + 1),
-      newlineBefore: offset === 0 ? token.newlineBefore : false,
-    }));
-    this.tokens.splice(this.index, 1, ...pieces);
   }
 
   private creation(): JavaNode {
@@ -324,14 +281,6 @@ class Parser {
     const args = this.argumentList();
     const body = this.is("{") ? [this.node("class_body", this.balanced("{", "}"))] : [];
     return this.node("object_creation_expression", [keyword, type, args, ...body], { type, arguments: args });
-  }
-
-  private typeNodeWithoutArrays(): JavaNode {
-    if (primitiveTypes.has(this.peek().type)) return this.node("integral_type", [this.take()]);
-    const children = [this.expect("identifier")];
-    while (this.is(".") && this.is("identifier", 1)) children.push(this.take(), this.take());
-    if (this.is("<")) children.push(this.typeArguments());
-    return children.length === 1 ? (children[0] as JavaNode) : this.node("generic_type", children);
   }
 
   private arrayInitializer(): JavaNode {

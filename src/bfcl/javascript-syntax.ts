@@ -21,6 +21,8 @@ export interface JsNode {
   end: number;
   /** call: callee and arguments; assign: left and right. */
   children: JsNode[];
+  /** A member, subscript, pattern or parenthesised target: may stand left of `=`. */
+  assignable?: boolean;
 }
 
 /** Parses `source` as a JavaScript program; returns its top-level expression statements. */
@@ -59,6 +61,7 @@ class Parser {
     return this.take();
   }
 
+  /** Top-level expression statements; labelled statements and declarations are read, not returned. */
   program(): JsNode[] {
     const statements: JsNode[] = [];
     while (this.peek().type !== "end") {
@@ -66,13 +69,40 @@ class Parser {
         this.take();
         continue;
       }
-      if (this.peek().type === "name" && reserved.has(this.peek().text))
+      let labelled = false;
+      while (this.peek().type === "name" && !reserved.has(this.peek().text) && this.is(":", 1)) {
+        this.index += 2;
+        labelled = true;
+      }
+      const declaration = this.is("let") || this.is("const") || this.is("var");
+      if (this.peek().type === "name" && reserved.has(this.peek().text) && !declaration)
         fail(`statement '${this.peek().text}' is not supported`);
-      statements.push(this.sequence());
+      const statement = declaration ? this.declaration() : this.sequence();
+      if (!labelled && !declaration) statements.push(statement);
       if (this.is(";")) this.take();
       else if (!this.peek().newlineBefore && !this.is("}")) fail(`unexpected '${this.peek().text}'`);
     }
     return statements;
+  }
+
+  /** `let a = 1, [b] = c` and the like. */
+  private declaration(): JsNode {
+    const start = this.take().start;
+    let end = start;
+    do {
+      if (this.is(",")) this.take();
+      if (this.is("[") || this.is("{")) end = this.primary().end;
+      else {
+        const name = this.take();
+        if (name.type !== "name" || reserved.has(name.text)) fail("expected a binding name");
+        end = name.end;
+      }
+      if (this.is("=")) {
+        this.take();
+        end = this.assignment().end;
+      }
+    } while (this.is(","));
+    return { kind: "other", start, end, children: [] };
   }
 
   private sequence(): JsNode {
@@ -94,6 +124,7 @@ class Parser {
       const left = this.conditional();
       const operator = this.peek();
       if (operator.type === "punct" && assignmentOperators.has(operator.text)) {
+        if (!left.assignable && left.kind !== "identifier") fail("invalid assignment target");
         this.take();
         const right = this.assignment();
         return {
@@ -110,10 +141,14 @@ class Parser {
   }
 
   private isArrowAhead(): boolean {
-    if (this.peek().type === "name" && this.is("=>", 1)) return true;
-    if (!this.is("(")) return false;
+    const start =
+      this.is("async") && !this.peek(1).newlineBefore && (this.is("(", 1) || this.peek(1).type === "name")
+        ? 1
+        : 0;
+    if (this.peek(start).type === "name" && this.is("=>", start + 1)) return true;
+    if (!this.is("(", start)) return false;
     let depth = 0;
-    for (let offset = 0; ; offset += 1) {
+    for (let offset = start; ; offset += 1) {
       const token = this.peek(offset);
       if (token.type === "end") return false;
       if (token.text === "(" && token.type === "punct") depth += 1;
@@ -126,6 +161,7 @@ class Parser {
 
   private arrow(): JsNode {
     const start = this.peek().start;
+    if (this.is("async") && !this.is("=>", 1)) this.take();
     if (this.is("(")) this.balanced("(", ")");
     else this.take();
     this.expect("=>");
@@ -193,14 +229,15 @@ class Parser {
     for (;;) {
       if (this.is(".") || this.is("?.")) {
         this.take();
+        const optional = this.peek(-1).text === "?.";
         if (this.is("(")) node = this.call(node);
-        else if (this.is("[")) node = this.extend(node, this.balanced("[", "]"));
+        else if (this.is("[")) node = this.extend(node, this.balanced("[", "]"), !optional);
         else {
           const name = this.take();
           if (name.type !== "name") fail("expected a property name");
-          node = this.extend(node, name.end);
+          node = this.extend(node, name.end, !optional);
         }
-      } else if (this.is("[")) node = this.extend(node, this.balanced("[", "]"));
+      } else if (this.is("[")) node = this.extend(node, this.balanced("[", "]"), true);
       else if (this.is("(")) node = this.call(node);
       else if (this.peek().type === "template") node = this.extend(node, this.take().end);
       else if ((this.is("++") || this.is("--")) && !this.peek().newlineBefore)
@@ -209,8 +246,8 @@ class Parser {
     }
   }
 
-  private extend(node: JsNode, end: number): JsNode {
-    return { kind: "other", start: node.start, end, children: [] };
+  private extend(node: JsNode, end: number, assignable = false): JsNode {
+    return { kind: "other", start: node.start, end, children: [], assignable };
   }
 
   private call(callee: JsNode): JsNode {
@@ -234,11 +271,22 @@ class Parser {
       this.take();
       return { kind, start: token.start, end: token.end, children: [] };
     };
-    if (token.type === "number" || token.type === "string" || token.type === "template") return leaf("other");
+    if (
+      token.type === "number" ||
+      token.type === "string" ||
+      token.type === "template" ||
+      token.type === "regex"
+    )
+      return leaf("other");
     if (token.type === "name") {
       if (token.text === "true") return leaf("true");
       if (token.text === "new") return this.newExpression();
       if (token.text === "function") return this.functionExpression();
+      if (token.text === "class") return this.classExpression();
+      if (token.text === "async" && this.is("function", 1)) {
+        this.take();
+        return { ...this.functionExpression(), start: token.start };
+      }
       if (reserved.has(token.text)) fail(`unexpected keyword '${token.text}'`);
       return leaf(
         ["false", "null", "this", "super", "undefined"].includes(token.text) ? "other" : "identifier",
@@ -246,9 +294,10 @@ class Parser {
     }
     if (this.is("(")) {
       this.take();
-      this.sequence();
+      const inner = this.sequence();
       const close = this.expect(")");
-      return { kind: "other", start: token.start, end: close.end, children: [] };
+      const assignable = inner.kind === "identifier" || inner.assignable === true;
+      return { kind: "other", start: token.start, end: close.end, children: [], assignable };
     }
     if (this.is("[")) return this.collection("[", "]");
     if (this.is("{")) return this.collection("{", "}");
@@ -268,7 +317,7 @@ class Parser {
       if (!this.is(",")) break;
       this.take();
     }
-    return { kind: "other", start, end: this.expect(close).end, children: [] };
+    return { kind: "other", start, end: this.expect(close).end, children: [], assignable: true };
   }
 
   private property(): void {
@@ -298,6 +347,16 @@ class Parser {
     }
     const end = this.is("(") ? this.call(callee).end : callee.end;
     return { kind: "other", start, end, children: [] };
+  }
+
+  private classExpression(): JsNode {
+    const start = this.take().start;
+    if (this.peek().type === "name" && !this.is("extends")) this.take();
+    if (this.is("extends")) {
+      this.take();
+      this.postfix();
+    }
+    return { kind: "other", start, end: this.balanced("{", "}"), children: [] };
   }
 
   private functionExpression(): JsNode {

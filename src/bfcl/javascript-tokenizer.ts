@@ -6,7 +6,7 @@ import { PythonDecodeError } from "./python-tokenizer.js";
 
 /** A token with its kind, text, extent and whether a line break precedes it. */
 export interface JsToken {
-  type: "name" | "number" | "string" | "template" | "punct" | "end";
+  type: "name" | "number" | "string" | "template" | "regex" | "punct" | "end";
   text: string;
   start: number;
   end: number;
@@ -82,7 +82,10 @@ export function tokenizeJavaScript(source: string): JsToken[] {
     }
     const start = position;
     let type: JsToken["type"];
-    if (char === '"' || char === "'") {
+    if (char === "/" && regexAllowed(tokens[tokens.length - 1])) {
+      position = skipRegex(source, position);
+      type = "regex";
+    } else if (char === '"' || char === "'") {
       position = skipQuoted(source, position, char);
       type = "string";
     } else if (char === "`") {
@@ -112,6 +115,38 @@ export function tokenizeJavaScript(source: string): JsToken[] {
   }
   tokens.push({ type: "end", text: "", start: source.length, end: source.length, newlineBefore: true });
   return tokens;
+}
+
+const regexAfterWords = new Set(
+  "return typeof instanceof in of new delete void throw case do else await yield".split(" "),
+);
+
+/** A `/` starts a regular expression where an expression is expected (not after a value). */
+function regexAllowed(previous: JsToken | undefined): boolean {
+  if (!previous) return true;
+  if (previous.type === "punct") return !")]}".includes(previous.text);
+  return previous.type === "name" && regexAfterWords.has(previous.text);
+}
+
+function skipRegex(source: string, start: number): number {
+  let position = start + 1;
+  let inClass = false;
+  while (position < source.length) {
+    const char = source[position];
+    if (char === "\\") position += 2;
+    else if (char === "\n" || char === "\r") break;
+    else {
+      if (char === "[") inClass = true;
+      else if (char === "]") inClass = false;
+      else if (char === "/" && !inClass) {
+        position += 1;
+        while (position < source.length && /[a-z]/i.test(source[position] as string)) position += 1;
+        return position;
+      }
+      position += 1;
+    }
+  }
+  return jsSyntaxError("unterminated regular expression");
 }
 
 function skipQuoted(source: string, start: number, quote: string): number {

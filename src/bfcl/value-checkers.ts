@@ -18,7 +18,10 @@ import {
   pyStr,
 } from "./py-value.js";
 import { standardizeString } from "./standardize.js";
-import { standardizedItems, standardizedStringOptions, standardizedValue } from "./standardized-options.js";
+
+function standardizedValue(value: PyValue): PyValue {
+  return value.kind === "str" ? pyStr(standardizeString(value.value)) : value;
+}
 
 function reprParam(param: string): string {
   return pyRepr(pyStr(param));
@@ -37,7 +40,10 @@ function indexedItems(sequence: PyValue, what: string): readonly PyValue[] {
 
 /** `string_checker`: standardised membership among the string answers. */
 export function stringChecker(param: string, value: string, possibleAnswer: readonly PyValue[]): CheckResult {
-  if (standardizedStringOptions(possibleAnswer).has(standardizeString(value))) return passed();
+  const target = standardizeString(value);
+  for (const answer of possibleAnswer) {
+    if (answer.kind === "str" && standardizeString(answer.value) === target) return passed();
+  }
   return {
     valid: false,
     errors: [
@@ -56,7 +62,7 @@ export function listChecker(
   const target: PyValue = { kind: "list", items: value.map(standardizedValue) };
   // Every option is standardised before the membership test, as in the official code.
   const options = possibleAnswer.map((answer) =>
-    standardizedItems(indexedItems(answer, "a possible answer")),
+    indexedItems(answer, "a possible answer").map(standardizedValue),
   );
   for (const items of options)
     if (pyEquals(target, { kind: "list", items: items as PyValue[] })) return passed();
@@ -103,7 +109,7 @@ export function dictChecker(
         break;
       }
       const options = lookup(possible, key);
-      const standardizedOptions = standardizedItems(indexedItems(options, "a dict answer"));
+      const standardizedOptions = indexedItems(options, "a dict answer").map(standardizedValue);
       if (!pyIn(standardizedValue(item), standardizedOptions)) {
         result.errors.push(
           `Invalid value for parameter ${pyRepr(key)}: ${pyRepr(item)}. Expected one of ${listRepr(standardizedOptions)}.`,

@@ -170,7 +170,9 @@ function loadRun(entry: ModelEntry): LoadedModelRun {
 /** Runs (or resumes) a comparison; see the module comment. */
 export async function runQuantComparison(options: CompareQuantsOptions): Promise<CompareQuantsOutcome> {
   const plan = options.resume === undefined ? newPlan(options) : resumedPlan(options.resume, options);
-  const settings = plan.settings as Partial<EvalSessionOptions> & { bench?: CompareBenchSettings };
+  const { bench, ...evalSettings } = plan.settings as Partial<EvalSessionOptions> & {
+    bench?: CompareBenchSettings;
+  };
   const note = options.onNote ?? (() => {});
   createRunDirectory(plan.directory);
   const save = (status: QuantComparison["status"]): QuantComparison => {
@@ -198,7 +200,7 @@ export async function runQuantComparison(options: CompareQuantsOptions): Promise
       const endWindow = await startPeakMemoryWindow(index === 0);
       entry.status = "running";
       const outcome = await runEvalSession({
-        ...settings,
+        ...evalSettings,
         model: entry.spec,
         suites: plan.suites.join(","),
         out: plan.directory,
@@ -217,11 +219,11 @@ export async function runQuantComparison(options: CompareQuantsOptions): Promise
         break;
       }
     } else entry.status = "complete";
-    if (settings.bench !== undefined && (entry.bench === null || typeof entry.bench === "string")) {
+    if (bench !== undefined && (entry.bench === null || typeof entry.bench === "string")) {
       note(`bench ${entry.label}`);
-      entry.bench = await benchModel(entry.spec, settings.bench, {
-        gpu: settings.gpu,
-        threads: settings.threads,
+      entry.bench = await benchModel(entry.spec, bench, {
+        gpu: evalSettings.gpu,
+        threads: evalSettings.threads,
         onNote: note,
       });
       save("running");

@@ -1,7 +1,6 @@
 /**
  * How much context a probe runs with, and which steps do not fit in it. A step needs its largest
- * prompt (estimated: counted text plus an allowance for the chat markup) plus `maxTokens` to
- * generate. For a GGUF model the context is the smaller of the model's training context and what
+ * prompt (prompt-estimate.ts) plus `maxTokens` to generate. For a GGUF model the context is the smaller of the model's training context and what
  * the largest step needs, reduced to what fits in this machine's memory (weights plus KV cache and
  * recurrent state, src/bench/memory-fit.ts); an explicit `--context-size` that does not fit in
  * memory is refused with the estimate. Steps needing more than the context are skipped, with the
@@ -23,7 +22,7 @@ import type { ProbeStep } from "./probe-suite.js";
 /** Tokens allowed for a chat template's own text (tool instructions, headers). */
 export const templateAllowance = 256;
 /** Tokens allowed per message for its chat markup (role headers, end markers). */
-export const perMessageAllowance = 8;
+export const perMessageAllowance = 16;
 
 /** The context a probe runs with. */
 export interface ProbeContext {

@@ -1,16 +1,25 @@
 /**
- * Prompt sizes of the probe steps before anything runs: for each step, the largest prompt of its
- * samples, counted as the text of its messages and the JSON of its tools (token counts per tool
- * are memoised, since every step offers the same tools again) plus the chat-markup allowance of
- * probe-context.ts. Stored as `facts.promptTokensEstimate` of each step.
+ * Prompt sizes of the probe steps before anything runs: for each step, its largest prompt. The
+ * samples are sized by the text of their messages and the JSON of their tools (token counts per
+ * tool and per message are memoised, since steps share tools and fillers); the largest is then
+ * rendered with the model's chat template and counted, or, where that cannot be done, given the
+ * chat-markup allowance of probe-context.ts.
  */
-import type { ToolDefinition } from "../messages.js";
+import type { ChatMessage, ToolDefinition } from "../messages.js";
 import { messageTokens } from "./filler-conversation.js";
 import { promptEstimate } from "./probe-context.js";
 import type { ProbeStep } from "./probe-suite.js";
 import type { TokenCounter } from "./token-counter.js";
 
-/** Sets `facts.promptTokensEstimate` on every step that has samples. */
+/** Margin added to a rendered prompt's count: other samples of the step may tokenize a little longer. */
+export const renderedPromptMargin = 16;
+
+/**
+ * Sets `facts.promptTokensEstimate` (and `facts.promptTokensCounted`: whether the estimate comes
+ * from the rendered chat template) on every step that has samples. The largest sample by text is
+ * rendered with the model's template and counted exactly where the counter can; otherwise the
+ * markup allowance is added to the text count.
+ */
 export function estimateStepPrompts(steps: readonly ProbeStep[], counter: TokenCounter): void {
   const toolTokens = new Map<string, number>();
   const countTool = (tool: ToolDefinition): number => {
@@ -21,23 +30,30 @@ export function estimateStepPrompts(steps: readonly ProbeStep[], counter: TokenC
     }
     return tokens;
   };
-  const messageCache = new Map<unknown, number>();
-  for (const step of steps) {
-    let largest = 0;
-    for (const sample of step.samples) {
-      // Fillers are shared between the samples of a step: count each message array once.
-      let text = 0;
-      for (const message of sample.messages) {
-        let tokens = messageCache.get(message);
-        if (tokens === undefined) {
-          tokens = messageTokens([message], counter);
-          messageCache.set(message, tokens);
-        }
-        text += tokens;
-      }
-      for (const tool of sample.tools) text += countTool(tool);
-      largest = Math.max(largest, promptEstimate(text, sample.messages.length));
+  // Fillers are shared between the samples of a step: count each message once.
+  const messageCache = new Map<ChatMessage, number>();
+  const countMessage = (message: ChatMessage): number => {
+    let tokens = messageCache.get(message);
+    if (tokens === undefined) {
+      tokens = messageTokens([message], counter);
+      messageCache.set(message, tokens);
     }
-    if (step.samples.length > 0) step.facts.promptTokensEstimate = largest;
+    return tokens;
+  };
+  for (const step of steps) {
+    let largest: { sample: ProbeStep["samples"][number]; text: number } | undefined;
+    for (const sample of step.samples) {
+      let text = 0;
+      for (const message of sample.messages) text += countMessage(message);
+      for (const tool of sample.tools) text += countTool(tool);
+      if (largest === undefined || text > largest.text) largest = { sample, text };
+    }
+    if (largest === undefined) continue;
+    const rendered = counter.countPrompt?.(largest.sample.messages, largest.sample.tools);
+    step.facts.promptTokensEstimate =
+      rendered === undefined
+        ? promptEstimate(largest.text, largest.sample.messages.length)
+        : rendered + renderedPromptMargin;
+    step.facts.promptTokensCounted = rendered !== undefined;
   }
 }

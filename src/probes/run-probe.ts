@@ -145,17 +145,13 @@ function resumedParameters(
   return original;
 }
 
-async function tokenCounterFor(
-  model: string,
-): Promise<{ counter: TokenCounter; modelPath: string | undefined }> {
+/** The GGUF file a spec names (the demo model's, synthesised on first use), or undefined. */
+async function ggufPath(model: string): Promise<string | undefined> {
   const spec = parseModelSpec(model);
-  if (spec.kind === "gguf") return { counter: await ggufTokenCounter(spec.path), modelPath: spec.path };
-  if (spec.kind === "demo") {
-    const { ensureDemoModel } = await import("../backend/demo-model.js");
-    const path = await ensureDemoModel();
-    return { counter: await ggufTokenCounter(path), modelPath: path };
-  }
-  return { counter: estimatingTokenCounter(), modelPath: undefined };
+  if (spec.kind === "gguf") return spec.path;
+  if (spec.kind !== "demo") return undefined;
+  const { ensureDemoModel } = await import("../backend/demo-model.js");
+  return ensureDemoModel();
 }
 
 function buildSteps(
@@ -188,7 +184,18 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeOutcome> {
   if (model === undefined) throw refuse("probe needs --model", "--model");
   const parameters =
     record === undefined ? parametersOf(options) : resumedParameters(record, options, options.resume!);
-  const { counter, modelPath } = await tokenCounterFor(model);
+  const modelPath = await ggufPath(model);
+  const machine = options.machineMemory ?? { availableBytes: freemem(), totalBytes: totalmem() };
+  const requested = parameters.contextSize ?? undefined;
+  // A requested context that cannot fit is refused before anything slow happens.
+  let context: ProbeContext | undefined =
+    record?.context ??
+    (requested === undefined
+      ? undefined
+      : modelPath === undefined
+        ? { size: requested, source: "requested", trainingContext: null, memoryNote: null }
+        : await ggufProbeContext(modelPath, requested, requested, machine));
+  const counter = modelPath === undefined ? estimatingTokenCounter() : await ggufTokenCounter(modelPath);
   let built: ReturnType<typeof buildSteps>;
   try {
     built = buildSteps(parameters, counter);
@@ -200,17 +207,10 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeOutcome> {
     0,
     ...steps.filter((step) => step.skipped === null).map((step) => stepNeed(step, parameters.maxTokens)),
   );
-  const machine = options.machineMemory ?? { availableBytes: freemem(), totalBytes: totalmem() };
-  const context: ProbeContext =
-    record?.context ??
-    (modelPath !== undefined
-      ? await ggufProbeContext(modelPath, needed, parameters.contextSize ?? undefined, machine)
-      : {
-          size: parameters.contextSize,
-          source: parameters.contextSize === null ? null : "requested",
-          trainingContext: null,
-          memoryNote: null,
-        });
+  context ??=
+    modelPath === undefined
+      ? { size: null, source: null, trainingContext: null, memoryNote: null }
+      : await ggufProbeContext(modelPath, needed, undefined, machine);
   skipStepsBeyond(steps, context, parameters.maxTokens);
   const suiteName = `probe:${parameters.kind}`;
   const suite = assembleProbeSuite(suiteName, built.baseVersion, steps);

@@ -1,12 +1,11 @@
 /**
  * The charts section of a run report: accuracy by category with intervals; speed by prompt
  * length (the stored bench's prefill tests, and every measured call of the eval); accuracy
- * against tool count and context length when probes ran (results whose sample metadata carries
- * numeric `toolCount` or `contextTokens`); and quantisations side by side when other runs are given.
+ * against tool count or context length when the run is a probe (summary.json's `probe` section,
+ * src/probes); and quantisations side by side when other runs are given.
  */
 import type { SampleResult } from "../eval/sample-result.js";
 import { decodeSpeed } from "../eval/summary.js";
-import { wilsonInterval } from "../stats/wilson.js";
 import {
   type AccuracyPoint,
   accuracyChart,
@@ -81,22 +80,25 @@ function callPoints(
   return points;
 }
 
-function probePoints(results: readonly SampleResult[], key: string): ProbePoint[] {
-  const groups = new Map<number, { n: number; passed: number }>();
-  for (const result of results) {
-    const value = result.metadata[key];
-    if (typeof value !== "number" || !Number.isFinite(value)) continue;
-    const group = groups.get(value) ?? { n: 0, passed: 0 };
-    group.n += 1;
-    if (result.passed) group.passed += 1;
-    groups.set(value, group);
+/** A probe's steps as chart points, read tolerantly from summary.json's `probe` section. */
+export function probeFigure(summary: unknown): string {
+  const probe = (summary as { probe?: unknown } | undefined)?.probe as
+    | { kind?: unknown; steps?: unknown; largestWithinTolerance?: { value?: unknown } | null }
+    | undefined;
+  if (typeof probe !== "object" || probe === null || !Array.isArray(probe.steps)) return "";
+  const points: ProbePoint[] = [];
+  for (const step of probe.steps as Record<string, unknown>[]) {
+    const { value, accuracy, ci95, n } = step;
+    if (typeof value !== "number" || typeof accuracy !== "number" || !Array.isArray(ci95)) continue;
+    points.push({ x: value, accuracy, low: Number(ci95[0]), high: Number(ci95[1]), n: Number(n) });
   }
-  return [...groups.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([x, { n, passed }]) => {
-      const [low, high] = wilsonInterval(passed, n);
-      return { x, accuracy: passed / n, low, high, n };
-    });
+  const tools = probe.kind === "tools";
+  const largest = probe.largestWithinTolerance?.value;
+  return chartFigure(
+    tools ? "Accuracy against tool count" : "Accuracy against context length",
+    probeChart(points, tools ? "tools offered" : "prior conversation (tokens)"),
+    typeof largest === "number" ? `(largest step within tolerance: ${largest})` : undefined,
+  );
 }
 
 function benchSpeedFigures(run: RunData): string[] {
@@ -176,18 +178,7 @@ export function reportCharts(run: RunData, others: readonly RunData[] = []): str
       ),
     );
   }
-  figures.push(
-    chartFigure(
-      "Accuracy against tool count",
-      probeChart(probePoints(results, "toolCount"), "tools offered"),
-    ),
-  );
-  figures.push(
-    chartFigure(
-      "Accuracy against context length",
-      probeChart(probePoints(results, "contextTokens"), "context tokens"),
-    ),
-  );
+  figures.push(probeFigure(run.eval?.summary));
   if (others.length > 0) {
     const runs = [run, ...others];
     figures.push(

@@ -3,10 +3,12 @@
  * nothing loaded from the network) with the provenance header, the per-category table, the charts
  * and the per-sample table whose rows open the full transcript.
  */
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { EdgecallError } from "../errors.js";
 import { writeFileAtomic } from "../eval/run-directory.js";
 import { categoryHealth, categoryKey, healthOf } from "./category-health.js";
+import { readComparisonRuns } from "./comparison-runs.js";
 import { escapeHtml, htmlPage, interval, percent } from "./html-page.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection } from "./provenance-section.js";
@@ -153,11 +155,23 @@ export interface WriteRunReportOptions extends RunReportOptions {
   otherDirectories?: readonly string[];
 }
 
-/** Reads a run directory and writes its report; returns the file written. */
+/**
+ * Reads a run directory and writes its report; returns the file written. A compare-quants
+ * directory (comparison.json, no run.json) gets its first model's report with the other models
+ * side by side.
+ */
 export function writeRunReport(directory: string, options: WriteRunReportOptions = {}): string {
-  const run = readRunData(directory);
-  const others = [...(options.others ?? []), ...(options.otherDirectories ?? []).map(readRunData)];
-  const path = options.html ?? join(run.directory, "report.html");
+  const hasOwnRun = existsSync(join(directory, "run.json")) || existsSync(join(directory, "bench.json"));
+  // A compare-quants directory: the first model's report with the others side by side.
+  const compared = hasOwnRun ? null : readComparisonRuns(directory);
+  const [run, ...comparedOthers] = compared ?? [readRunData(directory)];
+  if (run === undefined) throw new EdgecallError("file-not-found", `${directory}: no run to report`);
+  const others = [
+    ...comparedOthers,
+    ...(options.others ?? []),
+    ...(options.otherDirectories ?? []).map(readRunData),
+  ];
+  const path = options.html ?? join(compared === null ? run.directory : resolve(directory), "report.html");
   writeReportFile(path, renderRunReport(run, { ...options, others }));
   return path;
 }

@@ -28,11 +28,13 @@ export function speedMemoryOf(run: RunData): SpeedMemory {
     benchTokensPerSecond[
       sweep && test.threads !== null ? `${test.test} @${test.threads} threads` : test.test
     ] = test.tokensPerSecond.median;
+  // A replay model's timings measure the harness, not a model.
+  const timed = run.eval?.record.model.kind !== "replay";
   return {
     quantisation: run.eval?.record.model.quantisation ?? bench?.quantisation ?? null,
     accuracy: summary === undefined ? null : summary.overall.accuracy,
-    ttftMsMedian: summary?.ttftMs?.p50 ?? null,
-    decodeTokensPerSecondMedian: summary?.decodeTokensPerSecond?.p50 ?? null,
+    ttftMsMedian: timed ? (summary?.ttftMs?.p50 ?? null) : null,
+    decodeTokensPerSecondMedian: timed ? (summary?.decodeTokensPerSecond?.p50 ?? null) : null,
     loadMs: bench?.loadMs ?? null,
     peakRssBytes: bench?.peakRssBytes ?? null,
     benchTokensPerSecond,

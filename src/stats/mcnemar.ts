@@ -34,10 +34,20 @@ export function mcnemarExact(onlyA: number, onlyB: number): McNemarResult {
 }
 
 /**
- * P(X <= k) for X ~ Binomial(n, 1/2), summed in log space so that n in the tens of thousands
- * neither overflows nor underflows before the end.
+ * P(X <= k) for X ~ Binomial(n, 1/2). Up to n = 1000 the terms C(n, i) / 2^n are summed directly
+ * (2^-1000 is still a normal double, and small tables come out exact); beyond, in log space, so
+ * that n in the tens of thousands neither overflows nor underflows before the end.
  */
 function lowerTailHalf(k: number, n: number): number {
+  if (n <= 1000) {
+    let term = 2 ** -n;
+    let sum = term;
+    for (let index = 0; index < k; index += 1) {
+      term = (term * (n - index)) / (index + 1);
+      sum += term;
+    }
+    return sum;
+  }
   const logHalfPower = -n * Math.LN2;
   let logTerm = logHalfPower; // log(C(n, 0) / 2^n)
   let logSum = logTerm;

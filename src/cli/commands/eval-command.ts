@@ -114,8 +114,13 @@ export async function evalCommand(options: EvalCommandOptions): Promise<number> 
       command: process.argv.slice(2),
     });
     const { summary } = outcome;
+    const { reportAfterEval } = await import("../../report/eval-report-step.js");
+    const report = reportAfterEval(outcome.runDirectory);
     if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-    else process.stdout.write(renderSummaryTable(summary, process.stdout.isTTY === true));
+    else process.stdout.write(renderSummaryTable(summary, process.stdout.isTTY === true, report.health));
+    if (report.path !== null)
+      (options.json ? process.stderr : process.stdout).write(`report: ${report.path}\n`);
+    else process.stderr.write(`edgecall: eval: ${report.warning}\n`);
     if (outcome.interrupted) {
       process.stderr.write(
         `edgecall: eval: interrupted; resume with: edgecall eval --resume ${outcome.runDirectory}\n`,

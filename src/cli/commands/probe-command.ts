@@ -1,0 +1,113 @@
+/**
+ * `edgecall probe tools|context`: the tool-count and context probes (src/probes). Each writes one
+ * run directory with one category per step; prints the step table (or, with `--json`, the run's
+ * summary.json with its `probe` section) on stdout and progress on stderr. Ctrl-C stops like
+ * `eval` (exit 130); `--resume RUN_DIR` continues.
+ */
+
+import { parseSteps } from "../../probes/probe-steps.js";
+import { renderProbeTable } from "../../probes/probe-table.js";
+import { type ProbeOptions, runProbe } from "../../probes/run-probe.js";
+
+/** Parsed options of `edgecall probe tools|context`. */
+export interface ProbeCommandOptions {
+  model?: string;
+  steps?: string;
+  limit?: number;
+  tolerance?: number;
+  bfclDir?: string;
+  out?: string;
+  resume?: string;
+  concurrency?: number;
+  repeats?: number;
+  seed?: number;
+  format?: string;
+  gpu?: "auto" | "off";
+  threads?: number;
+  contextSize?: number;
+  maxTokens?: number;
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  constrained?: boolean;
+  toolChoice?: "auto" | "required" | "none";
+  cache?: boolean;
+  cacheDir?: string;
+  progress?: boolean;
+  json?: boolean;
+}
+
+/** Runs `probe <kind>`; returns the exit code. */
+export async function probeCommand(
+  kind: ProbeOptions["kind"],
+  options: ProbeCommandOptions,
+): Promise<number> {
+  const steps =
+    options.steps === undefined ? undefined : parseSteps(options.steps, "--steps", kind === "tools" ? 1 : 0);
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onInterrupt = (): void => {
+    interrupts += 1;
+    if (interrupts > 1) {
+      process.stderr.write(
+        "\nedgecall: probe: interrupted again, exiting now (finished results are saved)\n",
+      );
+      process.exit(130);
+    }
+    process.stderr.write("\nedgecall: probe: interrupted; stopping (Ctrl-C again to quit at once)\n");
+    controller.abort();
+  };
+  process.on("SIGINT", onInterrupt);
+  process.on("SIGTERM", onInterrupt);
+  try {
+    const outcome = await runProbe({
+      kind,
+      model: options.model,
+      steps,
+      limit: options.limit,
+      tolerance: options.tolerance,
+      bfclDir: options.bfclDir,
+      out: options.out,
+      resume: options.resume,
+      concurrency: options.concurrency,
+      repeats: options.repeats,
+      seed: options.seed,
+      format: options.format,
+      gpu: options.gpu,
+      threads: options.threads,
+      contextSize: options.contextSize,
+      maxTokens: options.maxTokens,
+      temperature: options.temperature,
+      topP: options.topP,
+      topK: options.topK,
+      constrained: options.constrained,
+      toolChoice: options.toolChoice,
+      cache: options.cache === false ? false : undefined,
+      cacheDir: options.cacheDir,
+      signal: controller.signal,
+      progress: options.progress === false ? false : process.stderr,
+      command: process.argv.slice(2),
+    });
+    const { summary } = outcome;
+    if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    else
+      process.stdout.write(
+        renderProbeTable(
+          summary.probe,
+          outcome.runDirectory,
+          summary.randomWeights,
+          process.stdout.isTTY === true,
+        ),
+      );
+    if (outcome.interrupted) {
+      process.stderr.write(
+        `edgecall: probe: interrupted; resume with: edgecall probe ${kind} --resume ${outcome.runDirectory}\n`,
+      );
+      return 130;
+    }
+    return 0;
+  } finally {
+    process.off("SIGINT", onInterrupt);
+    process.off("SIGTERM", onInterrupt);
+  }
+}

@@ -1,0 +1,147 @@
+/** Registers the evaluation commands: `eval`, `score bfcl`, `compare-quants` and `probe`. */
+import { type Command, Option } from "commander";
+import { choiceOption, integerOption, numberOption } from "../option-parsers.js";
+
+/** Options `compare-quants` and `probe` share with `eval`. */
+function addRunOptions(command: Command): Command {
+  return command
+    .option("--out <dir>", "parent folder of new run directories (default ./edgecall-runs)")
+    .option("--concurrency <n>", "requests in flight at once (default 1)", integerOption(1))
+    .option("--repeats <k>", "run each sample k times, with seeds seed..seed+k-1", integerOption(1))
+    .option("--seed <n>", "base sampling seed (default 0)", integerOption(0))
+    .option("--format <name>", "tool-call format (default: detected from the GGUF chat template)")
+    .addOption(
+      new Option("--gpu <mode>", "auto: use the GPU node-llama-cpp detects; off: CPU only")
+        .default("auto")
+        .argParser(choiceOption(["auto", "off"] as const)),
+    )
+    .option("--threads <n>", "CPU threads for llama.cpp (default: all cores)", integerOption(1))
+    .option("--context-size <n>", "context size in tokens", integerOption(16))
+    .option("--max-tokens <n>", "most tokens per model call", integerOption(1))
+    .option("--temperature <t>", "sampling temperature (default: the backend's, greedy)", numberOption(0, 10))
+    .option("--top-p <p>", "nucleus sampling", numberOption(0, 1))
+    .option("--top-k <k>", "top-k sampling", integerOption(0))
+    .option("--constrained", "grammar-constrain calls to the tools' schemas (llama-cpp backend)")
+    .addOption(
+      new Option("--tool-choice <choice>", "auto | required | none").argParser(
+        choiceOption(["auto", "required", "none"] as const),
+      ),
+    )
+    .option("--no-cache", "do not read or write the response cache")
+    .option(
+      "--cache-dir <dir>",
+      "folder of the response cache (default: $EDGECALL_CACHE_DIR or ~/.cache/edgecall)",
+    )
+    .option("--no-progress", "no progress output on stderr")
+    .option("--json", "print one JSON document");
+}
+
+/** Adds the commands that run suites against models and score results. */
+export function registerEvalCommands(program: Command): void {
+  addRunOptions(
+    program
+      .command("eval")
+      .description("run evaluation suites against a model into a resumable run directory")
+      .option(
+        "--model <spec>",
+        "model: FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
+      )
+      .option("--suite <list>", "comma-separated suites and groups, e.g. bfcl:simple_python,assistant")
+      .option("--bfcl-dir <dir>", "the BFCL v4 data folder (for bfcl:* suites)")
+      .addOption(
+        new Option(
+          "--bfcl-mode <mode>",
+          "BFCL: tools offered natively (fc) or documented in a prompt (prompt); default fc unless the format is pythonic",
+        ).argParser(choiceOption(["prompt", "fc"] as const)),
+      )
+      .option("--limit <n>", "at most the first n samples of each suite", integerOption(1))
+      .option("--resume <run_dir>", "continue an interrupted run: only samples without a result run")
+      .option("--retry-errors", "with --resume: also rerun samples that ended in a harness error")
+      .option("--fail-under <x>", "exit 100 when overall accuracy (0-1) is below x", numberOption(0, 1))
+      .option(
+        "--fail-under-each <x>",
+        "exit 100 when any category's accuracy (0-1) is below x",
+        numberOption(0, 1),
+      ),
+  ).action(async (options) => {
+    const { evalCommand } = await import("../commands/eval-command.js");
+    process.exitCode = await evalCommand(options);
+  });
+
+  const score = program
+    .command("score")
+    .description("score saved model results against a benchmark's answers");
+  score
+    .command("bfcl")
+    .description('score BFCL result lines ({"id", "result"} per line) with the official checker rules')
+    .requiredOption("--bfcl-dir <dir>", "the BFCL v4 data folder")
+    .requiredOption("--results <file>", 'JSON Lines of {"id", "result": raw text | [{"NAME": {args}}]}')
+    .option("--fc-names", 'compare function names in function-calling form ("." written as "_")')
+    .option("--json", "print one JSON document")
+    .action(async (options) => {
+      const { scoreBfclCommand } = await import("../commands/score-command.js");
+      process.exitCode = await scoreBfclCommand(options);
+    });
+  addRunOptions(
+    program
+      .command("compare-quants")
+      .description(
+        "run the same eval on several model files (quantisations) and compare them: paired McNemar tests, agreement, flips, speed, memory",
+      )
+      .option(
+        "--model <spec>",
+        "a model file (repeat for each; the first is the baseline): FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl | demo",
+        (value: string, previous: string[] = []) => [...previous, value],
+      )
+      .option("--suite <list>", "comma-separated suites and groups, e.g. assistant,bfcl:simple_python")
+      .option("--bfcl-dir <dir>", "the BFCL v4 data folder (for bfcl:* suites)")
+      .addOption(
+        new Option(
+          "--bfcl-mode <mode>",
+          "BFCL: tools offered natively (fc) or documented in a prompt (prompt)",
+        ).argParser(choiceOption(["prompt", "fc"] as const)),
+      )
+      .option("--limit <n>", "at most the first n samples of each suite", integerOption(1))
+      .option("--bench", "also benchmark each GGUF file (pp512, tg128, peak memory) in a fresh process")
+      .option("--resume <dir>", "continue an interrupted comparison directory"),
+  ).action(async (options) => {
+    const { compareQuantsCommand } = await import("../commands/compare-quants-command.js");
+    process.exitCode = await compareQuantsCommand(options);
+  });
+
+  const probe = program
+    .command("probe")
+    .description("probe how accuracy changes with tools offered or context length");
+  for (const kind of ["tools", "context"] as const)
+    addRunOptions(
+      probe
+        .command(kind)
+        .description(
+          kind === "tools"
+            ? "the same requests with 1, 5, 10, 20, 50, 100 tools offered (the right one plus distractors)"
+            : "the same requests after 0, 1k, 4k, 8k, 16k, 32k tokens of prior conversation",
+        )
+        .option("--model <spec>", "model: FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl | demo")
+        .option(
+          "--steps <list>",
+          kind === "tools"
+            ? "tool counts (default 1,5,10,20,50,100)"
+            : "prior-conversation tokens, k = 1024 (default 0,1k,4k,8k,16k,32k)",
+        )
+        .option(
+          "--limit <n>",
+          `base requests from assistant:single (default ${kind === "tools" ? 40 : 20})`,
+          integerOption(1),
+        )
+        .option(
+          "--tolerance <x>",
+          "accuracy drop (0-1) still counted as holding up (default 0.05)",
+          numberOption(0, 1),
+        )
+        .option("--bfcl-dir <dir>", "the BFCL v4 data folder (its function docs serve as distractors)")
+        .option("--resume <run_dir>", "continue an interrupted probe run"),
+    ).action(async (options) => {
+      const { probeCommand } = await import("../commands/probe-command.js");
+      process.exitCode = await probeCommand(kind, options);
+    });
+}

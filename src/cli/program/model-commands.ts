@@ -1,0 +1,103 @@
+/** Registers the model commands: `run`, `parse`, `inspect`, `synth` and `bench`. */
+import { type Command, Option } from "commander";
+import { addModelOptions } from "../model-options.js";
+import { choiceOption, integerOption, numberOption } from "../option-parsers.js";
+
+/** Adds the commands that run, decode, describe, write and benchmark models. */
+export function registerModelCommands(program: Command): void {
+  addModelOptions(
+    program
+      .command("run")
+      .description("one model call with tools; prints the reply, tool calls, tokens and timing")
+      .argument("<prompt>", "the user message"),
+  )
+    .option("--tools <file>", "tools as JSON (an array of {name, description, parameters}), or 'assistant'")
+    .option("--system <text>", "a system message")
+    .option("--constrained", "grammar-constrain calls to the tools' schemas (llama-cpp backend)")
+    .addOption(
+      new Option("--tool-choice <choice>", "auto | required | none")
+        .default("auto")
+        .argParser(choiceOption(["auto", "required", "none"] as const)),
+    )
+    .option("--max-tokens <n>", "most tokens to generate", integerOption(1), 512)
+    .option("--temperature <t>", "sampling temperature (0 = greedy)", numberOption(0, 10))
+    .option("--top-p <p>", "nucleus sampling", numberOption(0, 1))
+    .option("--top-k <k>", "top-k sampling", integerOption(0))
+    .option("--seed <n>", "sampling seed", integerOption(0))
+    .option("--json", "print one JSON document")
+    .action(async (prompt: string, options) => {
+      const { runCommand } = await import("../commands/run-command.js");
+      process.exitCode = await runCommand(prompt, options);
+    });
+
+  program
+    .command("parse")
+    .description("parse raw model output from stdin with a tool-call format")
+    .requiredOption(
+      "--format <name>",
+      "qwen3 | qwen3.5 | lfm2 | minicpm | llama3 | mistral | pythonic | json",
+    )
+    .option("--tools <file>", "tools JSON, to type the values of XML formats")
+    .option("--json", "print one JSON document")
+    .action(async (options) => {
+      const { parseCommand } = await import("../commands/parse-command.js");
+      process.exitCode = await parseCommand(options);
+    });
+
+  program
+    .command("inspect")
+    .description("validate a GGUF file and print its architecture, size, quantisation and metadata")
+    .argument("<file>", "a .gguf file")
+    .option("--json", "print one JSON document")
+    .action(async (file: string, options) => {
+      const { inspectCommand } = await import("../commands/inspect-command.js");
+      process.exitCode = await inspectCommand(file, options);
+    });
+
+  program
+    .command("synth")
+    .description("write a random-weight GGUF of a real model's shape (for speed, memory and tests)")
+    .option("--arch <arch>", "llama | qwen3 | qwen35 | lfm2 (implied by a named preset)")
+    .option(
+      "--preset <name>",
+      "tiny | qwen3-0.6b | qwen3.5-0.8b | qwen3.5-2b | lfm2.5-1.2b | minicpm5-1b | llama3.2-1b",
+    )
+    .option("--shape <file>", "a custom shape as JSON")
+    .requiredOption("--quant <type>", "f32 | f16 | bf16 | q8_0 | q4_0")
+    .option("--chat-template <name>", "qwen3 | qwen3.5 | lfm2 | minicpm5 | llama3 | mistral")
+    .option("--seed <n>", "random seed", integerOption(0))
+    .requiredOption("-o, --output <file>", "the .gguf file to write")
+    .option("--json", "print one JSON document")
+    .action(async (options) => {
+      const { synthCommand } = await import("../commands/synth-command.js");
+      process.exitCode = await synthCommand(options);
+    });
+
+  program
+    .command("bench")
+    .description(
+      "load time, time to first token, prefill/decode tokens/s, peak and context memory of a model",
+    )
+    .option("--model <spec>", "a .gguf file, or demo (random weights)")
+    .option("--shape <preset>", "a preset shape, synthesised once with random weights (e.g. qwen3.5-0.8b)")
+    .option("--arch <arch>", "llama | qwen3 | qwen35 | lfm2 (for --shape tiny)")
+    .option(
+      "--quant <type>",
+      "quantisation of --shape: f32 | f16 | bf16 | q8_0 | q4_0 | q4_k_m (default q4_0)",
+    )
+    .option("--prompt-tokens <n,...>", "prefill tests: prompt lengths (default 128,512,2048)")
+    .option("--gen-tokens <n>", "decode test: tokens generated, no EOS stop (default 128)", integerOption(0))
+    .option("--threads <n,...>", "CPU thread counts to sweep (default: all cores)")
+    .option("--repeats <n>", "timed runs per test, after one warm-up run (default 3)", integerOption(1))
+    .option("--context-size <n>", "context size of the tests (default: the largest test)", integerOption(16))
+    .addOption(
+      new Option("--gpu <mode>", "auto: use the GPU node-llama-cpp detects; off: CPU only")
+        .default("auto")
+        .argParser(choiceOption(["auto", "off"] as const)),
+    )
+    .option("--json", "print one JSON document")
+    .action(async (options) => {
+      const { benchCommand } = await import("../commands/bench-command.js");
+      process.exitCode = await benchCommand(options);
+    });
+}

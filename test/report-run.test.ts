@@ -1,0 +1,319 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { isEdgecallError } from "../src/errors.js";
+import { renderSummaryTable } from "../src/eval/summary-table.js";
+import { categoryHealth, healthOf } from "../src/report/category-health.js";
+import { jsonForScript } from "../src/report/html-page.js";
+import { readRunData } from "../src/report/run-data.js";
+import { renderRunReport, writeRunReport } from "../src/report/run-report.js";
+import type { SampleView } from "../src/report/sample-view.js";
+import { createReplayRun, type Outcome, sampleBench } from "./report-run.test-support.js";
+
+const cliMain = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), "edgecall-report-run-"));
+
+// 30 single samples (simple = index % 3 == 0, multiple, parallel) and 6 irrelevance samples.
+const outcomes: Record<number, Outcome> = {
+  1: "wrong-argument",
+  2: "unreadable",
+  4: "stuck",
+  5: "unreadable",
+  7: "wrong-tool",
+  9: "no-call",
+  11: "missing",
+  31: "wrong-argument", // irrelevance: answers with a call
+};
+const outcome = (index: number): Outcome => outcomes[index] ?? "pass";
+
+function embeddedData(html: string): { mode: string; categories: string[]; rows: SampleView[] } {
+  const match = /<script id="report-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  assert.ok(match?.[1], "the page embeds its data");
+  return JSON.parse(match[1]);
+}
+
+let runDirectory = "";
+
+before(async () => {
+  runDirectory = await createReplayRun({
+    directory: join(scratch, "run"),
+    samples: 30,
+    irrelevant: 6,
+    outcome,
+    agentTranscript: true,
+    bench: sampleBench("Q4_0", 1),
+  });
+});
+
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("run data and health", () => {
+  it("reads run.json, results.jsonl, summary.json and bench.json", () => {
+    const run = readRunData(runDirectory);
+    assert.equal(run.eval?.results.length, 36);
+    assert.equal(run.eval?.summary.overall.passed, 36 - 8);
+    assert.equal(run.bench?.tests.length, 4);
+    assert.deepEqual(
+      run.bench?.tests.map((test) => [test.kind, test.tokens]),
+      [
+        ["pp", 128],
+        ["pp", 512],
+        ["pp", 2048],
+        ["tg", 128],
+      ],
+    );
+  });
+
+  it("counts parse failures, stuck outputs and harness errors per category", () => {
+    const results = readRunData(runDirectory).eval?.results ?? [];
+    const health = categoryHealth(results);
+    const byName = new Map(health.map((entry) => [`${entry.suite}/${entry.category}`, entry]));
+    // parallel: indexes 2, 5 unreadable, 11 missing (harness error: no model output).
+    const parallel = byName.get("stub:single/parallel");
+    assert.equal(parallel?.parseFailures, 2);
+    assert.equal(parallel?.harnessErrors, 1);
+    assert.equal(parallel?.outputs, 9);
+    // multiple: index 4 stuck repeating.
+    assert.equal(byName.get("stub:single/multiple")?.stuckRate, 1 / 10);
+    assert.equal(byName.get("stub:single/simple")?.parseFailures, 0);
+    const overall = healthOf("overall", "overall", results);
+    assert.equal(overall.parseFailures, 2);
+    assert.equal(overall.harnessErrors, 1);
+  });
+
+  it("names the file and line of a bad results line, and a folder that is no run", () => {
+    const broken = join(scratch, "broken");
+    mkdirSync(broken, { recursive: true });
+    writeFileSync(join(broken, "run.json"), readFileSync(join(runDirectory, "run.json")));
+    writeFileSync(
+      join(broken, "results.jsonl"),
+      '{"id": "a", "suite": "s", "category": "c", "passed": true}\n{oops\n',
+    );
+    assert.throws(
+      () => readRunData(broken),
+      (error) => isEdgecallError(error, "invalid-json") && /results\.jsonl:2: not JSON/.test(error.message),
+    );
+    assert.throws(
+      () => readRunData(scratch),
+      (error) =>
+        isEdgecallError(error, "file-not-found") && /neither run\.json nor bench\.json/.test(error.message),
+    );
+  });
+});
+
+describe("terminal table", () => {
+  it("adds per-category health columns when given health, plain text without colour", () => {
+    const run = readRunData(runDirectory);
+    const results = run.eval?.results ?? [];
+    const text = renderSummaryTable(run.eval!.summary, false, {
+      categories: categoryHealth(results),
+      overall: healthOf("overall", "overall", results),
+    });
+    assert.match(text, /parse fail\s+stuck\s+tok limit\s+TTFT p50 ms\s+tok\/s p50/);
+    assert.match(text, /stub:single \/ parallel\s+10\s+7\s+70\.0%\s+\[39\.7, 89\.2\]\s+2\/9\s+0\.0%\s+0\.0%/);
+    assert.match(text, /stub:single \/ multiple\s+10\s+7\s+70\.0%\s+\[39\.7, 89\.2\]\s+0\/10\s+10\.0%/);
+    assert.doesNotMatch(text, /\x1b\[/);
+    assert.match(renderSummaryTable(run.eval!.summary, true), /\x1b\[1m/, "colour when asked");
+  });
+});
+
+describe("report.html", () => {
+  it("is one self-contained page: provenance, category table, charts and every sample", () => {
+    const path = writeRunReport(runDirectory);
+    assert.equal(path, join(runDirectory, "report.html"));
+    const html = readFileSync(path, "utf8");
+    const run = readRunData(runDirectory);
+    // Nothing fetched from anywhere: no external scripts, styles, images or fonts; a CSP forbids them.
+    assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href=|<img[^>]+src=|@import|url\(/i);
+    assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
+    assert.ok(html.includes(run.eval!.record.model.sha256!), "the model file's sha256 is shown");
+    assert.match(html, /<td>stub:single \/ parallel<\/td><td class="num">10<\/td><td class="num">7<\/td>/);
+    assert.match(html, /<td>overall<\/td><td class="num">36<\/td><td class="num">28<\/td>/);
+    const charts = html.match(/<figure class="chart">/g) ?? [];
+    // Accuracy by category, bench prefill speed, bench TTFT (eval timings: replay, left out).
+    assert.equal(charts.length, 3);
+    assert.match(html, /Eval speed charts left out: a replay model/);
+    assert.doesNotMatch(html, /Accuracy against/, "not a probe run");
+    assert.doesNotMatch(html, /id="random-weights-banner"/);
+    const data = embeddedData(html);
+    assert.equal(data.rows.length, 36);
+    assert.deepEqual(data.categories, [
+      "stub:single / simple",
+      "stub:single / multiple",
+      "stub:single / parallel",
+      "stub:irrelevance",
+    ]);
+    const missing = data.rows.find((row) => row.id === "single_11");
+    assert.equal(missing?.verdict, "error");
+    assert.ok(
+      data.rows[0]?.transcript?.steps[0]?.toolResults[0]?.decisions.some((d) => d.verdict === "block"),
+    );
+    assert.equal(data.rows[0]?.metadata.transcript, undefined, "the transcript is not repeated in metadata");
+  });
+
+  it("keeps markup in model output inert and shows a banner for random weights", () => {
+    const run = readRunData(runDirectory);
+    const hostile = "</script><script>alert(1)</script>\u2028<b>bold</b>";
+    const first = run.eval!.results[0]!;
+    run.eval!.results[0] = { ...first, rawText: hostile };
+    run.eval!.record.model.randomWeights = true;
+    const html = renderRunReport(run, { generatedAt: "2026-01-01T00:00:00Z" });
+    assert.doesNotMatch(html, /<script>alert/);
+    assert.equal(embeddedData(html).rows[0]?.rawText, hostile);
+    assert.match(html, /id="random-weights-banner">Random weights/);
+    assert.equal(jsonForScript("</script>"), '"\\u003c/script>"');
+  });
+
+  it("charts other runs (e.g. other quantisations) side by side", async () => {
+    const other = await createReplayRun({
+      directory: join(scratch, "q8"),
+      samples: 30,
+      irrelevant: 6,
+      outcome: () => "pass",
+      quantisation: "Q8_0",
+    });
+    const html = readFileSync(writeRunReport(runDirectory, { otherDirectories: [other] }), "utf8");
+    assert.match(html, /Quantisations side by side/);
+    assert.match(
+      html,
+      /<th class="num">stub-Q4_0\.replay\.jsonl<\/th><th class="num">stub-Q8_0\.replay\.jsonl<\/th>/,
+    );
+    assert.match(html, /<td>overall accuracy<\/td><td class="num">77\.8%<\/td><td class="num">100\.0%<\/td>/);
+
+    // A compare-quants directory: comparison.json names the runs; its bench figures stand in for bench.json.
+    const quants = join(scratch, "quants");
+    mkdirSync(quants, { recursive: true });
+    const benchFigures = {
+      loadMs: 999,
+      peakRssBytes: 2 * 1024 ** 3,
+      contextSize: 4096,
+      device: "cpu",
+      results: [{ test: "pp512", threads: 2, tokensPerSecond: { min: 1, median: 2, max: 3 } }],
+    };
+    writeFileSync(
+      join(quants, "comparison.json"),
+      JSON.stringify({
+        kind: "quant-comparison",
+        models: [
+          { label: "q4", runDir: runDirectory, bench: null },
+          { label: "q8", runDir: other, bench: benchFigures },
+          { label: "not started", runDir: null, bench: null },
+        ],
+      }),
+    );
+    const quantsPath = writeRunReport(quants);
+    assert.equal(quantsPath, join(quants, "report.html"));
+    const quantsHtml = readFileSync(quantsPath, "utf8");
+    assert.match(quantsHtml, /Quantisations side by side/);
+    assert.match(
+      quantsHtml,
+      /<td>bench peak RSS<\/td><td class="num">900\.0 MiB<\/td><td class="num">2\.00 GiB<\/td>/,
+    );
+  });
+
+  it("charts a probe's steps (summary.json's probe section) with their intervals", () => {
+    const run = readRunData(runDirectory);
+    const step = (value: number, passed: number) => ({
+      category: `tools_${value}`,
+      value,
+      status: "run",
+      n: 20,
+      passed,
+      accuracy: passed / 20,
+      ci95: [passed / 20 - 0.1, Math.min(1, passed / 20 + 0.1)],
+    });
+    Object.assign(run.eval!.summary, {
+      probe: {
+        kind: "tools",
+        steps: [
+          step(1, 19),
+          step(8, 17),
+          step(32, 11),
+          { category: "tools_64", value: 64, status: "skipped" },
+        ],
+        largestWithinTolerance: { category: "tools_8", value: 8, accuracy: 0.85 },
+      },
+    });
+    const html = renderRunReport(run);
+    assert.match(
+      html,
+      /Accuracy against tool count<\/figcaption>|Accuracy against tool count <span class="note">\(largest step within tolerance: 8\)/,
+    );
+    const figure = /Accuracy against tool count[\s\S]*?<\/figure>/.exec(html)?.[0] ?? "";
+    assert.equal((figure.match(/<circle/g) ?? []).length, 3, "one dot per step that ran");
+    assert.match(figure, /tools offered 32: 55\.0%/);
+  });
+
+  it("reports a bench-only folder (bench.json alone)", () => {
+    const benchOnly = join(scratch, "bench-only");
+    mkdirSync(benchOnly, { recursive: true });
+    writeFileSync(join(benchOnly, "bench.json"), JSON.stringify(sampleBench("Q8_0", 1.5)));
+    const html = readFileSync(writeRunReport(benchOnly), "utf8");
+    assert.match(html, /Bench: prefill speed by prompt length/);
+    assert.match(html, /1\.32 GiB/);
+    assert.doesNotMatch(html, /id="samples"/);
+  });
+
+  it("edgecall eval writes report.html and prints its path (on stderr with --json)", () => {
+    const replay = join(scratch, "eval-replay.jsonl");
+    const call = JSON.stringify({ name: "files_list", arguments: { path: "/" } });
+    writeFileSync(
+      replay,
+      `${Array.from({ length: 8 }, () => JSON.stringify({ output: call })).join("\n")}\n`,
+    );
+    const outcome = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        cliMain,
+        "eval",
+        "--model",
+        `replay:${replay}`,
+        "--suite",
+        "assistant:single",
+        "--limit",
+        "3",
+        "--out",
+        join(scratch, "runs"),
+        "--no-progress",
+        "--json",
+      ],
+      { encoding: "utf8", env: { ...process.env, EDGECALL_CACHE_DIR: join(scratch, "cache") } },
+    );
+    assert.equal(outcome.status, 0, outcome.stderr);
+    const document = JSON.parse(outcome.stdout) as { runDir: string };
+    const printed = /^report: (.*report\.html)$/m.exec(outcome.stderr)?.[1];
+    assert.equal(printed, join(document.runDir, "report.html"));
+    const html = readFileSync(printed, "utf8");
+    assert.match(html, /^<!doctype html>/);
+    assert.equal(embeddedData(html).rows.length, 3);
+  });
+
+  it("edgecall report RUN_DIR --html FILE writes the page and prints its path; bad folders exit 1", () => {
+    const target = join(scratch, "named.html");
+    const ok = spawnSync(
+      process.execPath,
+      ["--import", "tsx", cliMain, "report", runDirectory, "--html", target],
+      {
+        encoding: "utf8",
+      },
+    );
+    assert.equal(ok.status, 0, ok.stderr);
+    assert.equal(ok.stdout.trim(), target);
+    assert.match(readFileSync(target, "utf8"), /^<!doctype html>/);
+    const bad = spawnSync(
+      process.execPath,
+      ["--import", "tsx", cliMain, "report", join(scratch, "nowhere")],
+      {
+        encoding: "utf8",
+      },
+    );
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /^edgecall: .*nowhere: not a run directory/);
+  });
+});
