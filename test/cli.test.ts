@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -210,5 +210,31 @@ describe("edgecall CLI on synthesised models", () => {
     ]);
     assert.equal(quant.code, 2);
     assert.match(quant.stderr, /q3_x.*q4_0/);
+  });
+});
+
+describe("the one-command demo", () => {
+  it("eval --model demo runs the assistant suites and a short bench into one run directory", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "edgecall-demo-cache-"));
+    const out = mkdtempSync(join(tmpdir(), "edgecall-demo-runs-"));
+    const result = await runCli(
+      ["eval", "--model", "demo", "--limit", "2", "--threads", "1", "--out", out, "--no-progress", "--json"],
+      { env: { EDGECALL_CACHE_DIR: cache }, timeoutMs: 120_000 },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stderr, /random weights/);
+    const summary = JSON.parse(result.stdout);
+    const suites = new Set(summary.categories.map((category: { suite: string }) => category.suite));
+    assert.deepEqual([...suites].sort(), ["assistant:irrelevance", "assistant:single"]);
+    const runDirectory = summary.runDir as string;
+    const bench = JSON.parse(readFileSync(join(runDirectory, "bench.json"), "utf8"));
+    assert.equal(bench.model.randomWeights, true);
+    assert.deepEqual(
+      bench.results.map((entry: { test: string }) => entry.test),
+      ["pp128", "pp512", "tg64"],
+    );
+    const html = readFileSync(join(runDirectory, "report.html"), "utf8");
+    assert.match(html, /[Rr]andom weights/);
+    assert.match(result.stderr, /report: .*report\.html/);
   });
 });

@@ -13,6 +13,9 @@
 import { runEvalSession } from "../../eval/eval-session.js";
 import type { EvalSummary } from "../../eval/summary.js";
 import { renderSummaryTable } from "../../eval/summary-table.js";
+import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
+import { closeMcpSources, connectMcpSources, mcpDefinitions } from "../tool-sources.js";
+import { isDemoRun, runDemoBench, withDemoDefaults } from "./eval-demo.js";
 
 /** Parsed options of `edgecall eval`. */
 export interface EvalCommandOptions {
@@ -44,6 +47,8 @@ export interface EvalCommandOptions {
   cache?: boolean;
   cacheDir?: string;
   progress?: boolean;
+  /** `--mcp` values: servers whose tools are added to every sample's offered tools. */
+  mcp?: string[];
 }
 
 /** Categories below the threshold, as `suite/category accuracy`. */
@@ -70,7 +75,15 @@ function failUnderCode(summary: EvalSummary, options: EvalCommandOptions): numbe
 }
 
 /** Runs the command; returns the exit code. */
-export async function evalCommand(options: EvalCommandOptions): Promise<number> {
+export async function evalCommand(given: EvalCommandOptions): Promise<number> {
+  const isDemo = isDemoRun(given);
+  const options = isDemo ? withDemoDefaults(given) : given;
+  if (isDemo) {
+    process.stderr.write(
+      `edgecall: demo: a tiny model with random weights, synthesised on first use; suites ${options.suite}, ` +
+        `${options.limit} samples each. Its scores are noise: the demo shows the pipeline, not a model.\n`,
+    );
+  }
   const controller = new AbortController();
   let interrupts = 0;
   const onInterrupt = (): void => {
@@ -84,7 +97,16 @@ export async function evalCommand(options: EvalCommandOptions): Promise<number> 
   };
   process.on("SIGINT", onInterrupt);
   process.on("SIGTERM", onInterrupt);
+  let sources: McpToolSource[] = [];
   try {
+    sources = await connectMcpSources(options.mcp);
+    const extra = mcpDefinitions(sources);
+    for (const source of sources)
+      process.stderr.write(`edgecall: eval: mcp: ${source.serverName}: ${source.tools.length} tools\n`);
+    for (const left of extra.skipped)
+      process.stderr.write(
+        `edgecall: warning: --mcp: ${left.source}: left out MCP tool ${left.name}: ${left.reason}\n`,
+      );
     const outcome = await runEvalSession({
       model: options.model,
       suites: options.suite,
@@ -112,12 +134,22 @@ export async function evalCommand(options: EvalCommandOptions): Promise<number> 
       signal: controller.signal,
       progress: options.progress === false ? false : process.stderr,
       command: process.argv.slice(2),
+      extraTools: extra.tools,
+      onToolClash: (name, samples) =>
+        process.stderr.write(
+          `edgecall: warning: --mcp: left out MCP tool ${name} from ${samples} samples that offer a tool of that name\n`,
+        ),
     });
     const { summary } = outcome;
+    const benchTable =
+      isDemo && !outcome.interrupted ? await runDemoBench(outcome.runDirectory, options.threads) : "";
     const { reportAfterEval } = await import("../../report/eval-report-step.js");
     const report = reportAfterEval(outcome.runDirectory);
     if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-    else process.stdout.write(renderSummaryTable(summary, process.stdout.isTTY === true, report.health));
+    else {
+      process.stdout.write(renderSummaryTable(summary, process.stdout.isTTY === true, report.health));
+      if (benchTable !== "") process.stdout.write(`\n${benchTable}`);
+    }
     if (report.path !== null)
       (options.json ? process.stderr : process.stdout).write(`report: ${report.path}\n`);
     else process.stderr.write(`edgecall: eval: ${report.warning}\n`);
@@ -131,5 +163,6 @@ export async function evalCommand(options: EvalCommandOptions): Promise<number> 
   } finally {
     process.off("SIGINT", onInterrupt);
     process.off("SIGTERM", onInterrupt);
+    await closeMcpSources(sources);
   }
 }
