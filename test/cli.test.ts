@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -28,6 +29,24 @@ describe("edgecall CLI", () => {
       assert.match(result.stdout, new RegExp(`\\b${command}\\b`));
     assert.match(result.stderr, /\[import\] .*commander/, "the import trace works");
     assert.doesNotMatch(result.stderr, /node-llama-cpp/);
+  });
+
+  it("the library entry point loads without node-llama-cpp", async () => {
+    const entry = fileURLToPath(new URL("../dist/index.js", import.meta.url));
+    const child = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        traceImports,
+        "--input-type=module",
+        "-e",
+        `const m = await import(${JSON.stringify(entry)}); console.log(typeof m.openModel)`,
+      ],
+      { encoding: "utf8" },
+    );
+    assert.equal(child.status, 0, child.stderr);
+    assert.equal(child.stdout.trim(), "function");
+    assert.doesNotMatch(child.stderr, /node-llama-cpp/);
   });
 
   it("exits 2 on usage errors", async () => {
