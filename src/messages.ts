@@ -20,6 +20,14 @@ export interface ToolCall {
   id?: string;
   name: string;
   arguments: Record<string, unknown>;
+  /**
+   * The JSON text of the arguments object as the model wrote it, kept only where `arguments`
+   * (read with `JSON.parse`) loses what Python's `json.loads` keeps: a whole float written `1.0`
+   * or `1e3` reads as `1`, an int beyond 2^53 is rounded. Absent means `arguments` is exact (an
+   * integral number in it was written as an int). Scorers that need the int/float distinction
+   * (BFCL) re-read this text losslessly.
+   */
+  argumentsText?: string;
 }
 
 /** A chat message in OpenAI's shape (camelCase fields). */

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { Sample, Score, Transcript } from "../src/eval/suite.js";
+import { qwen3Format } from "../src/formats/qwen3.js";
+import { qwen35Format } from "../src/formats/qwen3-5.js";
 import type { ContentPart } from "../src/messages.js";
 import { bfclPromptInstructions } from "../src/suites/bfcl-prompt.js";
 import type { BfclTarget } from "../src/suites/bfcl-scorer.js";
@@ -94,13 +96,40 @@ describe("BFCL suites", { skip: hasBfcl ? false : noBfclMessage }, () => {
     assert.equal(noCall.errorType, "ast_decoder:decoder_failed");
   });
 
-  it("reads numbers in float positions as floats (JSON.parse cannot keep 1.0)", () => {
+  it("keeps Python's int/float distinction in function-calling mode, as BFCL's json.loads does", () => {
     const sample = byId(fcSamples, "simple_python_13");
-    const result = score(
-      sample,
-      transcriptOf("", [call("calculate_area_under_curve", { function: "x**2", interval: [1, 3] })]),
-    );
-    assert.equal(result.passed, true, result.explanation);
+    const replay = (text: string) => score(sample, transcriptOf(text, qwen3Format.parse(text)));
+    const call13 = (interval: string) =>
+      `<tool_call>\n{"name": "calculate_area_under_curve", "arguments": {"function": "x**2", "interval": ${interval}}}\n</tool_call>`;
+    const ints = replay(call13("[1, 3]"));
+    assert.equal(ints.passed, false);
+    assert.equal(ints.errorType, "type_error:nested");
+    const floats = replay(call13("[1.0, 3.0]"));
+    assert.equal(floats.passed, true, floats.explanation);
+    assert.deepEqual(floats.calls, [
+      {
+        name: "calculate_area_under_curve",
+        arguments: { function: "x**2", interval: [1, 3] },
+        argumentsText: '{"function": "x**2", "interval": [1.0, 3.0]}',
+      },
+    ]);
+    const factorial = byId(fcSamples, "simple_python_1");
+    const floatForInt = `<tool_call>\n{"name": "math_factorial", "arguments": {"number": 5.0}}\n</tool_call>`;
+    const wrongType = score(factorial, transcriptOf(floatForInt, qwen3Format.parse(floatForInt)));
+    assert.equal(wrongType.passed, false);
+    assert.equal(wrongType.errorType, "type_error:simple");
+  });
+
+  it("reads XML-style parameter text (Qwen3.5) with the number kinds it shows", () => {
+    const sample = byId(fcSamples, "simple_python_13");
+    const tools = sample.tools;
+    const replay = (interval: string) => {
+      const text = `<tool_call>\n<function=calculate_area_under_curve>\n<parameter=function>\nx**2\n</parameter>\n<parameter=interval>\n${interval}\n</parameter>\n</function>\n</tool_call>`;
+      return score(sample, transcriptOf(text, qwen35Format.parse(text, tools)));
+    };
+    assert.equal(replay("[1, 3]").errorType, "type_error:nested");
+    const floats = replay("[1.0, 3.0]");
+    assert.equal(floats.passed, true, floats.explanation);
   });
 
   it("prompt mode decodes the text with BFCL's decoder and tells parse failures from refusals", () => {

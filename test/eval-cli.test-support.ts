@@ -6,6 +6,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseLosslessJson, stringifyLosslessJson } from "../src/bfcl/lossless-json.js";
+import type { PyDict, PyValue } from "../src/bfcl/py-value.js";
 
 /** The repository root. */
 export const repoRoot = fileURLToPath(new URL("..", import.meta.url));
@@ -74,20 +76,27 @@ export function writeBfclReplay(path: string, category: string, count: number): 
     .filter((line) => line.trim() !== "")
     .slice(0, count);
   const ids: string[] = [];
+  // Lossless: an answer's `1.0` stays `1.0` in the reply, as a model writing JSON would keep it.
+  const key = (dict: PyDict, index: number) => (dict.keys[index] as { value: string }).value;
   const script = lines.map((line, index) => {
-    const answer = JSON.parse(line) as {
-      id: string;
-      ground_truth: Record<string, Record<string, unknown[]>>[];
-    };
-    ids.push(answer.id);
-    const calls = answer.ground_truth.map((call) => {
-      const [name, params] = Object.entries(call)[0] as [string, Record<string, unknown[]>];
-      const args: Record<string, unknown> = {};
+    const answer = parseLosslessJson(line) as PyDict;
+    const field = (name: string) => answer.values[answer.keys.findIndex((_, at) => key(answer, at) === name)];
+    const id = (field("id") as { value: string }).value;
+    ids.push(id);
+    const truth = field("ground_truth") as { items: PyDict[] };
+    const calls = truth.items.map((call) => {
+      const name = key(call, 0);
+      const params = call.values[0] as PyDict;
+      const members: string[] = [];
       if (index % 5 !== 4)
-        for (const [key, options] of Object.entries(params)) if (options[0] !== "") args[key] = options[0];
-      return { name: name.replace(/\./g, "_"), arguments: args };
+        params.keys.forEach((_, at) => {
+          const first = (params.values[at] as { items: PyValue[] }).items[0];
+          if (first === undefined || (first.kind === "str" && first.value === "")) return;
+          members.push(`${JSON.stringify(key(params, at))}: ${stringifyLosslessJson(first)}`);
+        });
+      return `{"name": ${JSON.stringify(name.replace(/\./g, "_"))}, "arguments": {${members.join(", ")}}}`;
     });
-    return JSON.stringify({ id: answer.id, output: JSON.stringify(calls) });
+    return JSON.stringify({ id, output: `[${calls.join(", ")}]` });
   });
   writeFileSync(path, `${script.join("\n")}\n`);
   return ids;

@@ -4,6 +4,7 @@
  * name) become `tool-call-error` parts; only a response that is not a chat completion at all throws.
  */
 import { EdgecallError } from "../errors.js";
+import { argumentsTextIfLossy } from "../formats/arguments-text.js";
 import type { FormatName, ToolCallFormat } from "../formats/tool-call-format.js";
 import type { ContentPart, ToolDefinition } from "../messages.js";
 import type { FinishReason, TokenUsage } from "./model-backend.js";
@@ -62,9 +63,14 @@ export function decodeToolCall(wire: WireToolCall): ContentPart {
     };
   }
   const name = wire.name;
-  const call = (argumentsObject: Record<string, unknown>): ContentPart => ({
+  const call = (argumentsObject: Record<string, unknown>, argumentsText?: string): ContentPart => ({
     type: "tool-call",
-    toolCall: { ...(wire.id ? { id: wire.id } : {}), name, arguments: argumentsObject },
+    toolCall: {
+      ...(wire.id ? { id: wire.id } : {}),
+      name,
+      arguments: argumentsObject,
+      ...(argumentsText === undefined ? {} : { argumentsText }),
+    },
   });
   if (raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "")) return call({});
   if (isPlainObject(raw)) return call(raw);
@@ -78,6 +84,7 @@ export function decodeToolCall(wire: WireToolCall): ContentPart {
       return { type: "tool-call-error", error: { type: "invalid-json", message, raw: rawText } };
     }
     if (typeof decoded === "string") decoded = decodeInnerJson(decoded);
+    else if (isPlainObject(decoded)) return call(decoded, argumentsTextIfLossy(raw.trim()));
   }
   if (isPlainObject(decoded)) return call(decoded);
   const message = `arguments of the call to '${name}' are ${describeValue(decoded)}, not an object`;

@@ -10,6 +10,7 @@ import type { ModelBackend } from "../backend/model-backend.js";
 import { parseModelSpec } from "../backend/model-spec.js";
 import { openModel } from "../backend/open-model.js";
 import { EdgecallError } from "../errors.js";
+import type { ToolDefinition } from "../messages.js";
 import { assertSameSettings, type GivenSettings, resolveSettings } from "./eval-settings.js";
 import { EvalProgress, type ProgressStream } from "./progress.js";
 import { edgecallVersion, hostProvenance, modelProvenance } from "./provenance.js";
@@ -24,9 +25,9 @@ import {
   writeRunOutputs,
   writeRunRecord,
 } from "./run-directory.js";
-import { planRun } from "./run-plan.js";
+import { planRun, type WorkItem } from "./run-plan.js";
 import { type RunnerCache, runSamples } from "./runner.js";
-import type { Suite } from "./suite.js";
+import type { Sample, Suite } from "./suite.js";
 import { createSuites, resolveSuiteNames } from "./suite-registry.js";
 import { type EvalSummary, summarise } from "./summary.js";
 
@@ -62,6 +63,13 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
    * names and versions are recorded in run.json as usual. A resume must pass the same suites.
    */
   suiteObjects?: Suite[];
+  /**
+   * Tools added to every sample's offered tools (`eval --mcp`); a sample's own tool of the same
+   * name wins. Scoring is unchanged: they are extra choices, never part of an expected answer.
+   */
+  extraTools?: readonly ToolDefinition[];
+  /** Called once per extra tool left out of some samples because they offer a tool of its name. */
+  onToolClash?(name: string, samples: number): void;
 }
 
 /** What a session did. */
@@ -75,6 +83,31 @@ function refuse(runDirectory: string, why: string): EdgecallError {
   return new EdgecallError("usage", `--resume ${runDirectory}: ${why}; start a new run instead`, {
     subject: "--resume",
   });
+}
+
+/** Adds `extra` to each planned sample's tools (a copy per sample), leaving out names it already offers. */
+function offerExtraTools(
+  plan: WorkItem[],
+  extra: readonly ToolDefinition[],
+  onClash: ((name: string, samples: number) => void) | undefined,
+): void {
+  const copies = new Map<Sample, Sample>();
+  const clashes = new Map<string, number>();
+  for (const item of plan) {
+    let copy = copies.get(item.sample);
+    if (copy === undefined) {
+      const taken = new Set(item.sample.tools.map((tool) => tool.name));
+      for (const tool of extra)
+        if (taken.has(tool.name)) clashes.set(tool.name, (clashes.get(tool.name) ?? 0) + 1);
+      copy = {
+        ...item.sample,
+        tools: [...item.sample.tools, ...extra.filter((tool) => !taken.has(tool.name))],
+      };
+      copies.set(item.sample, copy);
+    }
+    item.sample = copy;
+  }
+  for (const [name, samples] of clashes) onClash?.(name, samples);
 }
 
 /** Runs (or resumes) an eval. Throws EdgecallError for usage and setup problems; sample failures are results. */
@@ -149,6 +182,9 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       limit: settings.limit ?? undefined,
       repeats: settings.repeats,
     });
+
+    if (options.extraTools !== undefined && options.extraTools.length > 0)
+      offerExtraTools(plan, options.extraTools, options.onToolClash);
 
     runDirectory = options.resume ?? defaultRunDirectory(options.out ?? "edgecall-runs", spec, suiteNames);
     createRunDirectory(runDirectory);

@@ -2,15 +2,20 @@
  * Building blocks shared by the parsers: content parts for calls and errors, and decoding of an
  * arguments value (an object, a double-encoded JSON string, or absent).
  */
-import type { ContentPart, ToolCallErrorType } from "../messages.js";
+import type { ContentPart, ToolCall, ToolCallErrorType } from "../messages.js";
+import { callArgumentsText } from "./arguments-text.js";
 
-/** A `tool-call` part; `id` is kept only when given. */
-export function callPart(name: string, argumentsObject: Record<string, unknown>, id?: string): ContentPart {
-  return {
-    type: "tool-call",
-    toolCall:
-      id === undefined ? { name, arguments: argumentsObject } : { id, name, arguments: argumentsObject },
-  };
+/** A `tool-call` part; `id` and `argumentsText` (see `ToolCall`) are kept only when given. */
+export function callPart(
+  name: string,
+  argumentsObject: Record<string, unknown>,
+  id?: string,
+  argumentsText?: string,
+): ContentPart {
+  const toolCall: ToolCall =
+    id === undefined ? { name, arguments: argumentsObject } : { id, name, arguments: argumentsObject };
+  if (argumentsText !== undefined) toolCall.argumentsText = argumentsText;
+  return { type: "tool-call", toolCall };
 }
 
 /** A `tool-call-error` part carrying the raw text of the malformed call. */
@@ -57,9 +62,10 @@ export function decodeArguments(value: unknown): DecodedArguments {
 /**
  * Turns one decoded JSON call object into a part. Accepts `{name, arguments|parameters, id?}` and
  * the OpenAI shape `{id?, type?, function: {name, arguments}}`. Returns undefined when the object
- * does not look like a call at all (no name, function, arguments or parameters key).
+ * does not look like a call at all (no name, function, arguments or parameters key). `source`,
+ * the exact JSON text `value` was read from, lets the call keep its `argumentsText`.
  */
-export function jsonObjectToPart(value: unknown, raw: string): ContentPart | undefined {
+export function jsonObjectToPart(value: unknown, raw: string, source?: string): ContentPart | undefined {
   if (!isPlainObject(value)) return undefined;
   const inner = isPlainObject(value.function) ? value.function : value;
   const looksLikeCall =
@@ -72,7 +78,8 @@ export function jsonObjectToPart(value: unknown, raw: string): ContentPart | und
   const decoded = decodeArguments("arguments" in inner ? inner.arguments : inner.parameters);
   if (!decoded.ok) return errorPart("invalid-arguments", `${name}: ${decoded.message}`, raw);
   const id = typeof value.id === "string" ? value.id : typeof inner.id === "string" ? inner.id : undefined;
-  return callPart(name.trim(), decoded.arguments, id);
+  const argumentsText = source === undefined ? undefined : callArgumentsText(source);
+  return callPart(name.trim(), decoded.arguments, id, argumentsText);
 }
 
 /** Shortens text for an error message. */

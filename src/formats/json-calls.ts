@@ -4,14 +4,24 @@
  * and mistral formats.
  */
 import type { ContentPart } from "../messages.js";
+import { jsonItemSpans, jsonMemberSpan, mayLoseNumberKind } from "./arguments-text.js";
 import { errorPart, jsonObjectToPart } from "./call-parts.js";
 import { readJsonValue, skipWhitespace } from "./json-scan.js";
 
-/** Parts for a decoded JSON value holding calls; undefined when it holds nothing call-like. */
-export function jsonValueToParts(value: unknown, raw: string): ContentPart[] | undefined {
+/**
+ * Parts for a decoded JSON value holding calls; undefined when it holds nothing call-like.
+ * `source`, the exact JSON text `value` was read from, lets calls keep their `argumentsText`.
+ */
+export function jsonValueToParts(value: unknown, raw: string, source?: string): ContentPart[] | undefined {
+  const lossy = source !== undefined && mayLoseNumberKind(source);
   if (Array.isArray(value)) {
     if (value.length === 0) return [];
-    const parts = value.map((item) => jsonObjectToPart(item, JSON.stringify(item) ?? raw));
+    const spans = lossy ? jsonItemSpans(source, skipWhitespace(source, 0)) : [];
+    const parts = value.map((item, index) => {
+      const span = spans[index];
+      const itemSource = span === undefined ? undefined : source?.slice(span.start, span.end);
+      return jsonObjectToPart(item, JSON.stringify(item) ?? raw, itemSource);
+    });
     if (parts.every((part) => part === undefined)) return undefined;
     return parts.map(
       (part, index) => part ?? errorPart("missing-name", `item ${index} of the call list is not a call`, raw),
@@ -22,9 +32,11 @@ export function jsonValueToParts(value: unknown, raw: string): ContentPart[] | u
     value !== null &&
     Array.isArray((value as { tool_calls?: unknown }).tool_calls)
   ) {
-    return jsonValueToParts((value as { tool_calls: unknown[] }).tool_calls, raw) ?? [];
+    const span = lossy ? jsonMemberSpan(source, skipWhitespace(source, 0), "tool_calls") : undefined;
+    const inner = span === undefined ? undefined : source?.slice(span.start, span.end);
+    return jsonValueToParts((value as { tool_calls: unknown[] }).tool_calls, raw, inner) ?? [];
   }
-  const part = jsonObjectToPart(value, raw);
+  const part = jsonObjectToPart(value, raw, lossy ? source : undefined);
   return part === undefined ? undefined : [part];
 }
 
@@ -50,7 +62,7 @@ export function readJsonCallRun(text: string, start: number): JsonCallRun | unde
       return { parts, end: result.type === "truncated" ? text.length : result.end };
     }
     const raw = text.slice(position, result.end);
-    const found = jsonValueToParts(result.value, raw);
+    const found = jsonValueToParts(result.value, raw, raw);
     if (found === undefined) return parts.length === 0 ? undefined : { parts, end: position };
     parts.push(...found);
     position = result.end;

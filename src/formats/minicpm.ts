@@ -4,6 +4,7 @@
  * in `<![CDATA[…]]>`, typed by the tool's JSON Schema.
  */
 import type { ContentPart, ToolCall, ToolDefinition } from "../messages.js";
+import { parameterArgumentsText } from "./arguments-text.js";
 import { callPart, errorPart } from "./call-parts.js";
 import { type ChatMLStyle, renderChatML, toolsBlock } from "./chatml-render.js";
 import { skipWhitespace } from "./json-scan.js";
@@ -92,7 +93,7 @@ function parseBlock(
       cursor >= inner.length ? "truncated" : "invalid-syntax",
       `expected '>' after <function name="${name}"`,
     );
-  const entries: Array<[string, unknown]> = [];
+  const entries: Array<[string, unknown, string]> = [];
   cursor += 1;
   for (;;) {
     cursor = skipWhitespace(inner, cursor);
@@ -110,12 +111,14 @@ function parseBlock(
     const valueStart = keyEnd + 2;
     const schema = findParameterSchema(tools, name, key);
     let value: unknown;
+    let rawText = "";
     if (inner.startsWith(cdataOpen, valueStart)) {
       const cdata = readCdata(inner, valueStart);
       if (!cdata) return fail("missing-close-tag", `the CDATA section of ${key} in ${name} is not closed`);
       const after = skipWhitespace(inner, cdata.end);
       if (!inner.startsWith(paramClose, after))
         return fail("missing-close-tag", `${paramClose} is missing for ${key} in ${name}`);
+      rawText = cdata.value;
       value =
         typeof schema === "object" && schema !== null
           ? convertParameterValue(cdata.value, schema)
@@ -124,12 +127,14 @@ function parseBlock(
     } else {
       const valueEnd = inner.indexOf(paramClose, valueStart);
       if (valueEnd < 0) return fail("missing-close-tag", `${paramClose} is missing for ${key} in ${name}`);
-      value = convertParameterValue(inner.slice(valueStart, valueEnd), schema);
+      rawText = inner.slice(valueStart, valueEnd);
+      value = convertParameterValue(rawText, schema);
       cursor = valueEnd + paramClose.length;
     }
-    entries.push([key, value]);
+    entries.push([key, value, rawText]);
   }
-  return [callPart(name, Object.fromEntries(entries))];
+  const argumentsObject = Object.fromEntries(entries.map(([key, value]) => [key, value]));
+  return [callPart(name, argumentsObject, undefined, parameterArgumentsText(entries))];
 }
 
 const style: ChatMLStyle = {

@@ -4,6 +4,7 @@
  * repeated for parallel calls (Small 3.2, Ministral 3, Devstral). Reasoning in `[THINK]…[/THINK]`.
  */
 import type { ChatMessage, ContentPart, ToolCall, ToolCallErrorType, ToolDefinition } from "../messages.js";
+import { argumentsTextIfLossy } from "./arguments-text.js";
 import { callPart, decodeArguments, errorPart, textPart } from "./call-parts.js";
 import { readJsonCallRun } from "./json-calls.js";
 import { readJsonValue, skipWhitespace } from "./json-scan.js";
@@ -77,7 +78,8 @@ function readNamedCall(text: string, tagIndex: number, start: number): Read {
   if (name === "") return fail("missing-name", `${callsTag} has no function name`, result.end);
   const decoded = decodeArguments(result.value);
   if (!decoded.ok) return fail("invalid-arguments", `${name}: ${decoded.message}`, result.end);
-  return { parts: [callPart(name, decoded.arguments, id)], end: result.end };
+  const argumentsText = argumentsTextIfLossy(text.slice(argsStart, result.end));
+  return { parts: [callPart(name, decoded.arguments, id, argumentsText)], end: result.end };
 }
 
 function parseBody(text: string): ContentPart[] {

@@ -3,6 +3,7 @@
  * Values are untyped text, converted by the tool's JSON Schema.
  */
 import type { ContentPart, ToolCall, ToolDefinition } from "../messages.js";
+import { parameterArgumentsText } from "./arguments-text.js";
 import { callPart, errorPart } from "./call-parts.js";
 import { type ChatMLStyle, renderChatML, toolsBlock } from "./chatml-render.js";
 import { skipWhitespace } from "./json-scan.js";
@@ -66,7 +67,7 @@ function parseBlock(
       return fail(closed ? "invalid-syntax" : "truncated", `${functionOpen} is not closed by '>'`);
     const name = inner.slice(position + functionOpen.length, nameEnd).trim();
     if (name === "") return fail("missing-name", `${functionOpen}> has no function name`);
-    const entries: Array<[string, unknown]> = [];
+    const entries: Array<[string, unknown, string]> = [];
     let cursor = nameEnd + 1;
     for (;;) {
       cursor = skipWhitespace(inner, cursor);
@@ -100,10 +101,11 @@ function parseBlock(
         .slice(keyEnd + 1, valueEnd)
         .replace(/^\n/, "")
         .replace(/\n$/, "");
-      entries.push([key, convertParameterValue(value, findParameterSchema(tools, name, key))]);
+      entries.push([key, convertParameterValue(value, findParameterSchema(tools, name, key)), value]);
       cursor = valueEnd + parameterClose.length;
     }
-    parts.push(callPart(name, Object.fromEntries(entries)));
+    const argumentsObject = Object.fromEntries(entries.map(([key, value]) => [key, value]));
+    parts.push(callPart(name, argumentsObject, undefined, parameterArgumentsText(entries)));
     position = skipWhitespace(inner, cursor);
   }
   return parts;

@@ -42,7 +42,7 @@ export function parseHermesBlock(inner: string, raw: string, closed: boolean): C
     return [errorPart("invalid-json", "unexpected text after the JSON object in the tool call block", raw)];
   }
   return (
-    jsonValueToParts(result.value, raw) ?? [
+    jsonValueToParts(result.value, raw, inner.slice(start, result.end)) ?? [
       errorPart("missing-name", "the JSON object has no function name", raw),
     ]
   );

@@ -12,7 +12,7 @@ import { decodeJavaPrompt } from "../bfcl/decode-java-prompt.js";
 import { decodeJavaScriptPrompt } from "../bfcl/decode-javascript-prompt.js";
 import { decodePythonPrompt } from "../bfcl/decode-python-prompt.js";
 import { judgeBfclEntry } from "../bfcl/entry-verdict.js";
-import type { BfclFunctionDoc } from "../bfcl/function-checker.js";
+import { parseLosslessJson } from "../bfcl/lossless-json.js";
 import { pyRepr } from "../bfcl/py-repr.js";
 import type { PyValue } from "../bfcl/py-value.js";
 import { pyValueFromPlain } from "../bfcl/results-file.js";
@@ -87,33 +87,22 @@ function decodeForRecord(text: string, language: BfclEntry["language"]): { ok: b
   };
 }
 
-/** A whole JavaScript number as a Python float (JSON.parse cannot tell `1.0` from `1`). */
-function asFloat(value: unknown): PyValue {
-  return typeof value === "number" ? { kind: "float", value } : pyValueFromPlain(value);
-}
-
 /**
- * Decoded call arguments as Python values. JSON.parse reads `1.0` as `1`, so where the function doc
- * says `float` (or a list of `float`), numbers are read as floats, as BFCL's `json.loads` would
- * read the `1.0` a model writes there. (A model that writes `1` in a list of floats passes here,
- * where BFCL would call it an int.)
+ * A call's arguments as Python values, as BFCL's `json.loads` reads them. When the call kept its
+ * arguments text (`argumentsText`, set where `JSON.parse` loses an int/float distinction), that
+ * text is re-read losslessly: `[1, 3]` stays a list of ints (BFCL fails it for a list of floats)
+ * and `3.0` stays a float (BFCL fails it for an integer). Without it the plain object is exact.
  */
-function argumentsValue(args: Record<string, unknown>, doc: BfclFunctionDoc | undefined): PyValue {
-  const value = pyValueFromPlain(args);
-  if (doc === undefined || value.kind !== "dict") return value;
-  const values = value.keys.map((key, index) => {
-    const given = args[key.kind === "str" ? key.value : ""];
-    const param = key.kind === "str" ? doc.properties.get(key.value) : undefined;
-    if (param?.type === "float" && typeof given === "number") return asFloat(given);
-    if (
-      (param?.type === "array" || param?.type === "tuple") &&
-      param.itemsType === "float" &&
-      Array.isArray(given)
-    )
-      return { kind: "list", items: given.map(asFloat) } as PyValue;
-    return value.values[index] as PyValue;
-  });
-  return { kind: "dict", keys: value.keys, values };
+function argumentsValue(call: ToolCall): PyValue {
+  if (call.argumentsText !== undefined) {
+    try {
+      const value = parseLosslessJson(call.argumentsText);
+      if (value.kind === "dict") return value;
+    } catch {
+      // Fall back to the plain object below.
+    }
+  }
+  return pyValueFromPlain(call.arguments);
 }
 
 function explanationOf(errors: readonly string[] | undefined, valid: boolean): string {
@@ -143,9 +132,10 @@ export function bfclScorer(dataset: BfclDataset): Scorer<BfclTarget> {
         };
       }
       const reply = summariseParts(turn?.parts ?? []);
-      const calls = reply.toolCalls.map((call) => ({
+      const calls: ToolCall[] = reply.toolCalls.map((call) => ({
         name: fromFcName(call.name, target.functionNames) ?? call.name,
         arguments: call.arguments,
+        ...(call.argumentsText === undefined ? {} : { argumentsText: call.argumentsText }),
       }));
       const result: PyValue =
         calls.length > 0
@@ -154,12 +144,7 @@ export function bfclScorer(dataset: BfclDataset): Scorer<BfclTarget> {
               items: calls.map((call) => ({
                 kind: "dict",
                 keys: [{ kind: "str", value: call.name }],
-                values: [
-                  argumentsValue(
-                    call.arguments,
-                    entry.functions.find((doc) => doc.name === call.name),
-                  ),
-                ],
+                values: [argumentsValue(call)],
               })),
             }
           : { kind: "str", value: reply.content };

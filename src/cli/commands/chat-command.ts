@@ -16,9 +16,10 @@ import { parseModelSpec } from "../../backend/model-spec.js";
 import { openModel } from "../../backend/open-model.js";
 import type { ConfirmationRequest } from "../../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
-import { connectMcpTools, type McpToolSource, registerMcpTools } from "../../mcp/mcp-client-tools.js";
+import { type McpToolSource, registerMcpTools } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import type { ModelOptionValues } from "../model-options.js";
+import { closeMcpSources, connectMcpSources } from "../tool-sources.js";
 
 /** Parsed options of `edgecall chat`. */
 export interface ChatCommandOptions extends ModelOptionValues {
@@ -98,9 +99,8 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
     world = openWorld(options.state);
     const registry = createAssistantRegistry(world);
     const assistantCount = registry.list().length;
-    for (const commandLine of options.mcp ?? []) {
-      const source = await connectMcpTools(commandLine);
-      sources.push(source);
+    sources.push(...(await connectMcpSources(options.mcp)));
+    for (const source of sources) {
       const { added, skipped } = registerMcpTools(registry, source);
       write(
         `mcp: ${source.serverName}: ${added.length} tools${added.length > 0 ? ` (${added.join(", ")})` : ""}\n`,
@@ -167,7 +167,7 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
     interrupts.off("SIGINT", interrupt);
     readline.close();
     await backend?.close();
-    for (const source of sources) await source.close();
+    await closeMcpSources(sources);
     world?.close();
   }
 }

@@ -1,19 +1,33 @@
 /**
  * `edgecall run`: one model call with tools. Prints DESIGN.md's `run` JSON shape with `--json`,
  * otherwise a readable summary. Output from a random-weight model is labelled as such.
+ *
+ * Tools offered: `--tools FILE` (definitions as JSON) or `--tools assistant` (the assistant suite's
+ * definitions), then the tools of each `--mcp "COMMAND ARGS"` server. Nothing runs (one call, no
+ * execution), so only definitions are needed; an MCP tool whose name is already offered is left
+ * out with a warning on stderr. The servers are stopped when the command ends, however it ends.
  */
 
 import type { ModelBackend, ToolChoice } from "../../backend/model-backend.js";
 import { openModel } from "../../backend/open-model.js";
-import { EdgecallError } from "../../errors.js";
-import type { ChatMessage, ToolDefinition } from "../../messages.js";
+import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
+import type { ChatMessage } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
-import { readToolDefinitionsFile } from "../../tools/tool-definitions-file.js";
 import type { ModelOptionValues } from "../model-options.js";
+import {
+  closeMcpSources,
+  connectMcpSources,
+  mcpDefinitions,
+  toolDefinitionsFor,
+  withExtraTools,
+} from "../tool-sources.js";
 
 /** Parsed options of `edgecall run`. */
 export interface RunCommandOptions extends ModelOptionValues {
+  /** A tools JSON file, or `assistant`. */
   tools?: string;
+  /** `--mcp` values, one command line each. */
+  mcp?: string[];
   system?: string;
   constrained?: boolean;
   toolChoice: ToolChoice;
@@ -25,21 +39,25 @@ export interface RunCommandOptions extends ModelOptionValues {
   json?: boolean;
 }
 
-function loadTools(spec: string | undefined): ToolDefinition[] {
-  if (spec === undefined) return [];
-  if (spec === "assistant") {
-    throw new EdgecallError(
-      "unsupported",
-      "--tools assistant: the assistant tool suite is not available in this version; pass a tools JSON file",
-      { subject: "--tools" },
-    );
-  }
-  return readToolDefinitionsFile(spec);
+/** Where the command writes and what opens the model; the defaults are the process's own. */
+export interface RunIo {
+  stdout?: NodeJS.WritableStream;
+  stderr?: NodeJS.WritableStream;
+  /** Opens the model (tests pass their own backend); default {@link openModel}. */
+  openBackend?: typeof openModel;
 }
 
+/**
+ * Context size for GGUF models when `--context-size` is not given and `--tools assistant` is: the
+ * suite's tool list alone renders to 6-10k tokens, more than the usual 4096 default leaves room for.
+ */
+const assistantContextSize = 16_384;
+
 /** Runs the command; returns the exit code. */
-export async function runCommand(prompt: string, options: RunCommandOptions): Promise<number> {
-  const tools = loadTools(options.tools);
+export async function runCommand(prompt: string, options: RunCommandOptions, io?: RunIo): Promise<number> {
+  const stdout = io?.stdout ?? process.stdout;
+  const stderr = io?.stderr ?? process.stderr;
+  const ownTools = toolDefinitionsFor(options.tools);
   const messages: ChatMessage[] = [];
   if (options.system !== undefined) messages.push({ role: "system", content: options.system });
   messages.push({ role: "user", content: prompt });
@@ -48,18 +66,28 @@ export async function runCommand(prompt: string, options: RunCommandOptions): Pr
   const onInterrupt = () => controller.abort();
   process.once("SIGINT", onInterrupt);
   let backend: ModelBackend | undefined;
+  let sources: McpToolSource[] = [];
   try {
-    backend = await openModel(options.model, {
+    sources = await connectMcpSources(options.mcp);
+    const fromMcp = mcpDefinitions(sources);
+    const { tools, clashes } = withExtraTools(ownTools, fromMcp.tools);
+    for (const left of fromMcp.skipped)
+      stderr.write(
+        `edgecall: warning: --mcp: ${left.source}: left out MCP tool ${left.name}: ${left.reason}\n`,
+      );
+    for (const name of clashes)
+      stderr.write(
+        `edgecall: warning: --mcp: left out MCP tool ${name}: --tools already offers a tool of that name\n`,
+      );
+    backend = await (io?.openBackend ?? openModel)(options.model, {
       format: options.format,
       gpu: options.gpu,
       threads: options.threads,
-      contextSize: options.contextSize,
+      contextSize: options.contextSize ?? (options.tools === "assistant" ? assistantContextSize : undefined),
     });
     const randomWeights = backend.info.randomWeights === true;
     if (randomWeights && !options.json) {
-      process.stderr.write(
-        "edgecall: note: this model has random weights: its output is noise, not a result\n",
-      );
+      stderr.write("edgecall: note: this model has random weights: its output is noise, not a result\n");
     }
     const result = await backend.generate(
       {
@@ -91,7 +119,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions): Pr
         randomWeights,
         model: backend.info,
       };
-      process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+      stdout.write(`${JSON.stringify(document, null, 2)}\n`);
       return 0;
     }
     const lines: string[] = [];
@@ -104,10 +132,11 @@ export async function runCommand(prompt: string, options: RunCommandOptions): Pr
       `finish: ${result.finishReason} · tokens: ${result.usage.inputTokens} in, ${result.usage.outputTokens} out · ` +
         `first token ${Math.round(result.timing.firstTokenMs)} ms · total ${Math.round(result.timing.totalMs)} ms`,
     );
-    process.stdout.write(`${lines.join("\n")}\n`);
+    stdout.write(`${lines.join("\n")}\n`);
     return 0;
   } finally {
     process.off("SIGINT", onInterrupt);
     await backend?.close();
+    await closeMcpSources(sources);
   }
 }

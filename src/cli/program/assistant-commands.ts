@@ -2,6 +2,7 @@
 import { type Command, Option } from "commander";
 import { addModelOptions } from "../model-options.js";
 import { integerOption, numberOption } from "../option-parsers.js";
+import { mcpOption } from "./mcp-option.js";
 
 /** The `--state DIR` option of the commands that use the assistant world. */
 function stateOption(): Option {
@@ -21,11 +22,7 @@ export function registerAssistantCommands(program: Command): void {
       ),
   )
     .addOption(stateOption())
-    .option(
-      "--mcp <command>",
-      'also offer the tools of the MCP server this command starts, e.g. "npx -y some-mcp-server" (repeatable)',
-      (value: string, previous: string[] = []) => [...previous, value],
-    )
+    .addOption(mcpOption("also offer"))
     .option("--system <text>", "the system message (default: a short assistant brief)")
     .option("--max-steps <n>", "most model calls per turn", integerOption(1), 8)
     .option("--max-tokens <n>", "most tokens per model call", integerOption(1), 1024)

@@ -1,6 +1,7 @@
 /** Registers the evaluation commands: `eval`, `score bfcl`, `compare-quants` and `probe`. */
 import { type Command, Option } from "commander";
 import { choiceOption, integerOption, numberOption } from "../option-parsers.js";
+import { mcpOption } from "./mcp-option.js";
 
 /** Options `compare-quants` and `probe` share with `eval`. */
 function addRunOptions(command: Command): Command {
@@ -55,6 +56,7 @@ export function registerEvalCommands(program: Command): void {
         ).argParser(choiceOption(["prompt", "fc"] as const)),
       )
       .option("--limit <n>", "at most the first n samples of each suite", integerOption(1))
+      .addOption(mcpOption("add to every sample's offered tools"))
       .option("--resume <run_dir>", "continue an interrupted run: only samples without a result run")
       .option("--retry-errors", "with --resume: also rerun samples that ended in a harness error")
       .option("--fail-under <x>", "exit 100 when overall accuracy (0-1) is below x", numberOption(0, 1))

@@ -2,6 +2,7 @@
 import { type Command, Option } from "commander";
 import { addModelOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption } from "../option-parsers.js";
+import { mcpOption } from "./mcp-option.js";
 
 /** Adds the commands that run, decode, describe, write and benchmark models. */
 export function registerModelCommands(program: Command): void {
@@ -11,7 +12,11 @@ export function registerModelCommands(program: Command): void {
       .description("one model call with tools; prints the reply, tool calls, tokens and timing")
       .argument("<prompt>", "the user message"),
   )
-    .option("--tools <file>", "tools as JSON (an array of {name, description, parameters}), or 'assistant'")
+    .option(
+      "--tools <file>",
+      "tools as JSON (an array of {name, description, parameters}), or 'assistant' (the assistant suite)",
+    )
+    .addOption(mcpOption("also offer"))
     .option("--system <text>", "a system message")
     .option("--constrained", "grammar-constrain calls to the tools' schemas (llama-cpp backend)")
     .addOption(
