@@ -160,7 +160,10 @@ export async function runBench(plan: BenchPlan, hooks: RunBenchHooks = {}): Prom
     });
   }
   const largestTest = Math.max(...plan.promptTokens, plan.genTokens);
-  const contextSize = plan.contextSize ?? allocatedContextSize(Math.max(largestTest, 16));
+  // Room for the largest test plus the tokens sampled after it: a context exactly as large as the
+  // prompt is full when the first token is sampled, and node-llama-cpp then shifts the context
+  // (re-evaluating part of it), which once halved the measured prefill speed.
+  const contextSize = plan.contextSize ?? allocatedContextSize(Math.max(largestTest + 2, 16));
   const weightsBytes = summary.sizeBytes;
   assertContextFits(contextSize, estimateRunMemory(weightsBytes, contextMemory(shape, contextSize)), machine);
   const rows = contextMemoryRows(shape, weightsBytes, contextSize, machine);
