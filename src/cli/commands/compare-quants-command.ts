@@ -10,6 +10,7 @@
 import { runQuantComparison } from "../../compare/compare-quants.js";
 import { renderComparisonTable } from "../../compare/comparison-table.js";
 import { defaultCompareBench } from "../../compare/model-measurements.js";
+import { listenForInterrupts } from "../interrupts.js";
 
 /** Parsed options of `edgecall compare-quants`. */
 export interface CompareQuantsCommandOptions {
@@ -42,21 +43,7 @@ export interface CompareQuantsCommandOptions {
 
 /** Runs the command; returns the exit code. */
 export async function compareQuantsCommand(options: CompareQuantsCommandOptions): Promise<number> {
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onInterrupt = (): void => {
-    interrupts += 1;
-    if (interrupts > 1) {
-      process.stderr.write("\nedgecall: compare-quants: interrupted again, exiting now\n");
-      process.exit(130);
-    }
-    process.stderr.write(
-      "\nedgecall: compare-quants: interrupted; stopping (Ctrl-C again to quit at once)\n",
-    );
-    controller.abort();
-  };
-  process.on("SIGINT", onInterrupt);
-  process.on("SIGTERM", onInterrupt);
+  const interrupts = listenForInterrupts("compare-quants");
   const quiet = options.progress === false;
   try {
     const outcome = await runQuantComparison({
@@ -83,7 +70,7 @@ export async function compareQuantsCommand(options: CompareQuantsCommandOptions)
       cache: options.cache === false ? false : undefined,
       cacheDir: options.cacheDir,
       bench: options.bench ? defaultCompareBench : undefined,
-      signal: controller.signal,
+      signal: interrupts.signal,
       progress: quiet ? false : process.stderr,
       onNote: quiet ? undefined : (message) => process.stderr.write(`edgecall: compare-quants: ${message}\n`),
       command: process.argv.slice(2),
@@ -98,7 +85,6 @@ export async function compareQuantsCommand(options: CompareQuantsCommandOptions)
     }
     return 0;
   } finally {
-    process.off("SIGINT", onInterrupt);
-    process.off("SIGTERM", onInterrupt);
+    interrupts.dispose();
   }
 }

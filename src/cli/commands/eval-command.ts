@@ -14,6 +14,7 @@ import { runEvalSession } from "../../eval/eval-session.js";
 import type { EvalSummary } from "../../eval/summary.js";
 import { renderSummaryTable } from "../../eval/summary-table.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
+import { listenForInterrupts } from "../interrupts.js";
 import { closeMcpSources, connectMcpSources, mcpDefinitions } from "../tool-sources.js";
 import { isDemoRun, runDemoBench, withDemoDefaults } from "./eval-demo.js";
 
@@ -84,19 +85,7 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
         `${options.limit} samples each. Its scores are noise: the demo shows the pipeline, not a model.\n`,
     );
   }
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onInterrupt = (): void => {
-    interrupts += 1;
-    if (interrupts > 1) {
-      process.stderr.write("\nedgecall: eval: interrupted again, exiting now (finished results are saved)\n");
-      process.exit(130);
-    }
-    process.stderr.write("\nedgecall: eval: interrupted; stopping (Ctrl-C again to quit at once)\n");
-    controller.abort();
-  };
-  process.on("SIGINT", onInterrupt);
-  process.on("SIGTERM", onInterrupt);
+  const interrupts = listenForInterrupts("eval");
   let sources: McpToolSource[] = [];
   try {
     sources = await connectMcpSources(options.mcp);
@@ -131,7 +120,7 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
       toolChoice: options.toolChoice,
       cache: options.cache === false ? false : undefined,
       cacheDir: options.cacheDir,
-      signal: controller.signal,
+      signal: interrupts.signal,
       progress: options.progress === false ? false : process.stderr,
       command: process.argv.slice(2),
       extraTools: extra.tools,
@@ -161,8 +150,7 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
     }
     return failUnderCode(summary, options);
   } finally {
-    process.off("SIGINT", onInterrupt);
-    process.off("SIGTERM", onInterrupt);
+    interrupts.dispose();
     await closeMcpSources(sources);
   }
 }

@@ -8,6 +8,7 @@
 import { parseSteps } from "../../probes/probe-steps.js";
 import { renderProbeTable } from "../../probes/probe-table.js";
 import { type ProbeOptions, runProbe } from "../../probes/run-probe.js";
+import { listenForInterrupts } from "../interrupts.js";
 
 /** Parsed options of `edgecall probe tools|context`. */
 export interface ProbeCommandOptions {
@@ -44,21 +45,7 @@ export async function probeCommand(
 ): Promise<number> {
   const steps =
     options.steps === undefined ? undefined : parseSteps(options.steps, "--steps", kind === "tools" ? 1 : 0);
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onInterrupt = (): void => {
-    interrupts += 1;
-    if (interrupts > 1) {
-      process.stderr.write(
-        "\nedgecall: probe: interrupted again, exiting now (finished results are saved)\n",
-      );
-      process.exit(130);
-    }
-    process.stderr.write("\nedgecall: probe: interrupted; stopping (Ctrl-C again to quit at once)\n");
-    controller.abort();
-  };
-  process.on("SIGINT", onInterrupt);
-  process.on("SIGTERM", onInterrupt);
+  const interrupts = listenForInterrupts("probe");
   try {
     const outcome = await runProbe({
       kind,
@@ -84,7 +71,7 @@ export async function probeCommand(
       toolChoice: options.toolChoice,
       cache: options.cache === false ? false : undefined,
       cacheDir: options.cacheDir,
-      signal: controller.signal,
+      signal: interrupts.signal,
       progress: options.progress === false ? false : process.stderr,
       command: process.argv.slice(2),
     });
@@ -107,7 +94,6 @@ export async function probeCommand(
     }
     return 0;
   } finally {
-    process.off("SIGINT", onInterrupt);
-    process.off("SIGTERM", onInterrupt);
+    interrupts.dispose();
   }
 }
