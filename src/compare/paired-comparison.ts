@@ -9,6 +9,7 @@
  * `unpaired`. With `--repeats K > 1` every repeat is its own pair, which treats repeats as
  * independent: the p-value is then too small, as the Wilson interval is too narrow.
  */
+import { attemptKey, pairAttempts } from "../eval/paired-attempts.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import { mcnemarExact } from "../stats/mcnemar.js";
 import { wilsonInterval } from "../stats/wilson.js";
@@ -79,10 +80,6 @@ export interface PairedComparison {
   overall: CategoryComparison;
 }
 
-function attemptKey(result: Pick<SampleResult, "id" | "repeat">): string {
-  return `${result.id}\u0000${result.repeat}`;
-}
-
 function accuracyOf(label: string, results: readonly SampleResult[]): ModelAccuracy {
   const passed = results.filter((result) => result.passed).length;
   return {
@@ -101,25 +98,8 @@ function pairedDifference(
   other: readonly SampleResult[],
   withFlips: boolean,
 ): PairedDifference {
-  const byKey = new Map(other.map((result) => [attemptKey(result), result]));
-  let n = 0;
-  let onlyBaseline = 0;
-  let onlyThis = 0;
-  const flips: Flip[] = [];
-  for (const first of baseline) {
-    const second = byKey.get(attemptKey(first));
-    if (second === undefined) continue;
-    n += 1;
-    if (first.passed === second.passed) continue;
-    if (first.passed) onlyBaseline += 1;
-    else onlyThis += 1;
-    flips.push({
-      id: first.id,
-      repeat: first.repeat,
-      direction: first.passed ? "lost" : "gained",
-      errorType: first.passed ? second.errorType : first.errorType,
-    });
-  }
+  const paired = pairAttempts(baseline, other);
+  const { n, onlyFirst: onlyBaseline, onlySecond: onlyThis } = paired;
   const { pValue } = mcnemarExact(onlyBaseline, onlyThis);
   const difference: PairedDifference = {
     label,
@@ -129,9 +109,16 @@ function pairedDifference(
     difference: n === 0 ? 0 : (onlyThis - onlyBaseline) / n,
     pValue,
     agreement: n === 0 ? null : (n - onlyBaseline - onlyThis) / n,
-    unpaired: baseline.length + other.length - 2 * n,
+    unpaired: paired.unpaired,
   };
-  if (withFlips) difference.flips = flips;
+  if (withFlips) {
+    difference.flips = paired.discordant.map(({ first, second }) => ({
+      id: first.id,
+      repeat: first.repeat,
+      direction: first.passed ? "lost" : "gained",
+      errorType: first.passed ? second.errorType : first.errorType,
+    }));
+  }
   return difference;
 }
 

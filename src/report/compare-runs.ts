@@ -6,6 +6,7 @@
  * different versions (changed samples or scoring) are refused unless `force`.
  */
 import { EdgecallError } from "../errors.js";
+import { attemptKey, pairAttempts } from "../eval/paired-attempts.js";
 import type { ModelProvenance } from "../eval/provenance.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import { mcnemarExact } from "../stats/mcnemar.js";
@@ -82,10 +83,6 @@ function side(results: readonly SampleResult[]): SideAccuracy | null {
   };
 }
 
-function pairKey(result: SampleResult): string {
-  return `${result.id}\u0000${result.repeat}`;
-}
-
 function compareGroup(
   suite: string,
   category: string,
@@ -93,21 +90,17 @@ function compareGroup(
   listB: readonly SampleResult[],
   withRepeat: boolean,
 ): CategoryComparison {
-  const byKeyB = new Map(listB.map((result) => [pairKey(result), result]));
-  const paired: PairedTable = { n: 0, bothPassed: 0, onlyA: 0, onlyB: 0, bothFailed: 0 };
+  const pairs = pairAttempts(listA, listB);
+  const paired: PairedTable = {
+    n: pairs.n,
+    bothPassed: pairs.bothPassed,
+    onlyA: pairs.onlyFirst,
+    onlyB: pairs.onlySecond,
+    bothFailed: pairs.bothFailed,
+  };
   const flipped = { onlyA: [] as string[], onlyB: [] as string[] };
-  for (const resultA of listA) {
-    const resultB = byKeyB.get(pairKey(resultA));
-    if (resultB === undefined) continue;
-    paired.n += 1;
-    if (resultA.passed && resultB.passed) paired.bothPassed += 1;
-    else if (resultA.passed) {
-      paired.onlyA += 1;
-      flipped.onlyA.push(resultKeyOf(resultA, withRepeat));
-    } else if (resultB.passed) {
-      paired.onlyB += 1;
-      flipped.onlyB.push(resultKeyOf(resultA, withRepeat));
-    } else paired.bothFailed += 1;
+  for (const { first } of pairs.discordant) {
+    (first.passed ? flipped.onlyA : flipped.onlyB).push(resultKeyOf(first, withRepeat));
   }
   const { pValue } = mcnemarExact(paired.onlyA, paired.onlyB);
   return {
@@ -186,8 +179,8 @@ export function compareRuns(a: RunData, b: RunData, options: { force?: boolean }
     return compareGroup(first?.suite ?? "", first?.category ?? "", listA, listB, withRepeat);
   });
   const overall = compareGroup("overall", "overall", resultsA, resultsB, withRepeat);
-  const keysA = new Set(resultsA.map(pairKey));
-  const keysB = new Set(resultsB.map(pairKey));
+  const keysA = new Set(resultsA.map(attemptKey));
+  const keysB = new Set(resultsB.map(attemptKey));
   return {
     a: comparedRun(a),
     b: comparedRun(b),
@@ -196,8 +189,8 @@ export function compareRuns(a: RunData, b: RunData, options: { force?: boolean }
     categories,
     overall,
     unpaired: {
-      onlyInA: resultsA.filter((result) => !keysB.has(pairKey(result))).length,
-      onlyInB: resultsB.filter((result) => !keysA.has(pairKey(result))).length,
+      onlyInA: resultsA.filter((result) => !keysB.has(attemptKey(result))).length,
+      onlyInB: resultsB.filter((result) => !keysA.has(attemptKey(result))).length,
     },
     speedMemory: { a: speedMemoryOf(a), b: speedMemoryOf(b) },
   };

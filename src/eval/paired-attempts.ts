@@ -1,0 +1,61 @@
+/**
+ * Pairing two runs' verdicts on the same planned work: attempts are paired by (sample id, repeat),
+ * the paired outcome table is counted, and the discordant pairs are listed in the first run's
+ * order. Both comparisons use it: `compare-quants` (several models against a baseline,
+ * src/compare/paired-comparison.ts) and `compare` (two runs, src/report/compare-runs.ts), so their
+ * McNemar tests count pairs the same way.
+ */
+import type { SampleResult } from "./sample-result.js";
+
+/** The key attempts are paired by: sample id and repeat. */
+export function attemptKey(result: Pick<SampleResult, "id" | "repeat">): string {
+  return `${result.id}\u0000${result.repeat}`;
+}
+
+/** The paired outcome table of two runs, and their discordant pairs. */
+export interface PairedAttempts {
+  /** Attempts present in both runs. */
+  n: number;
+  bothPassed: number;
+  /** Passed in the first run only. */
+  onlyFirst: number;
+  /** Passed in the second run only. */
+  onlySecond: number;
+  bothFailed: number;
+  /** The pairs whose verdicts differ, in the first run's order. */
+  discordant: { first: SampleResult; second: SampleResult }[];
+  /** Attempts of either run that have no partner in the other. */
+  unpaired: number;
+}
+
+/** Pairs `first` with `second` by {@link attemptKey}. */
+export function pairAttempts(
+  first: readonly SampleResult[],
+  second: readonly SampleResult[],
+): PairedAttempts {
+  const byKey = new Map(second.map((result) => [attemptKey(result), result]));
+  const paired: PairedAttempts = {
+    n: 0,
+    bothPassed: 0,
+    onlyFirst: 0,
+    onlySecond: 0,
+    bothFailed: 0,
+    discordant: [],
+    unpaired: 0,
+  };
+  for (const resultFirst of first) {
+    const resultSecond = byKey.get(attemptKey(resultFirst));
+    if (resultSecond === undefined) continue;
+    paired.n += 1;
+    if (resultFirst.passed === resultSecond.passed) {
+      if (resultFirst.passed) paired.bothPassed += 1;
+      else paired.bothFailed += 1;
+      continue;
+    }
+    if (resultFirst.passed) paired.onlyFirst += 1;
+    else paired.onlySecond += 1;
+    paired.discordant.push({ first: resultFirst, second: resultSecond });
+  }
+  paired.unpaired = first.length + second.length - 2 * paired.n;
+  return paired;
+}
