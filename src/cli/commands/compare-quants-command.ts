@@ -11,33 +11,16 @@ import { runQuantComparison } from "../../compare/compare-quants.js";
 import { renderComparisonTable } from "../../compare/comparison-table.js";
 import { defaultCompareBench } from "../../compare/model-measurements.js";
 import { listenForInterrupts } from "../interrupts.js";
+import { type RunCommandOptions, runSettings } from "../run-options.js";
 
 /** Parsed options of `edgecall compare-quants`. */
-export interface CompareQuantsCommandOptions {
+export interface CompareQuantsCommandOptions extends RunCommandOptions {
   model?: string[];
   suite?: string;
   bfclDir?: string;
   bfclMode?: "prompt" | "fc";
-  out?: string;
-  resume?: string;
-  concurrency?: number;
-  repeats?: number;
   limit?: number;
-  seed?: number;
-  format?: string;
-  gpu?: "auto" | "off";
-  threads?: number;
-  contextSize?: number;
-  maxTokens?: number;
-  temperature?: number;
-  topP?: number;
-  topK?: number;
-  constrained?: boolean;
-  toolChoice?: "auto" | "required" | "none";
-  cache?: boolean;
-  cacheDir?: string;
   bench?: boolean;
-  progress?: boolean;
   json?: boolean;
 }
 
@@ -51,29 +34,10 @@ export async function compareQuantsCommand(options: CompareQuantsCommandOptions)
       suites: options.suite,
       bfclDir: options.bfclDir,
       bfclMode: options.bfclMode,
-      out: options.out,
-      resume: options.resume,
-      concurrency: options.concurrency,
-      repeats: options.repeats,
+      ...runSettings(options, interrupts.signal),
       limit: options.limit,
-      seed: options.seed,
-      format: options.format,
-      gpu: options.gpu,
-      threads: options.threads,
-      contextSize: options.contextSize,
-      maxTokens: options.maxTokens,
-      temperature: options.temperature,
-      topP: options.topP,
-      topK: options.topK,
-      constrained: options.constrained,
-      toolChoice: options.toolChoice,
-      cache: options.cache === false ? false : undefined,
-      cacheDir: options.cacheDir,
       bench: options.bench ? defaultCompareBench : undefined,
-      signal: interrupts.signal,
-      progress: quiet ? false : process.stderr,
       onNote: quiet ? undefined : (message) => process.stderr.write(`edgecall: compare-quants: ${message}\n`),
-      command: process.argv.slice(2),
     });
     if (options.json) process.stdout.write(`${JSON.stringify(outcome.comparison, null, 2)}\n`);
     else process.stdout.write(renderComparisonTable(outcome.comparison, process.stdout.isTTY === true));

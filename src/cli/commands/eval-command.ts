@@ -15,39 +15,21 @@ import type { EvalSummary } from "../../eval/summary.js";
 import { renderSummaryTable } from "../../eval/summary-table.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import { listenForInterrupts } from "../interrupts.js";
+import { type RunCommandOptions, runSettings } from "../run-options.js";
 import { closeMcpSources, connectMcpSources, mcpDefinitions } from "../tool-sources.js";
 import { isDemoRun, runDemoBench, withDemoDefaults } from "./eval-demo.js";
 
 /** Parsed options of `edgecall eval`. */
-export interface EvalCommandOptions {
+export interface EvalCommandOptions extends RunCommandOptions {
   model?: string;
   suite?: string;
   bfclDir?: string;
   bfclMode?: "prompt" | "fc";
-  out?: string;
-  concurrency?: number;
-  repeats?: number;
   limit?: number;
-  seed?: number;
-  resume?: string;
   retryErrors?: boolean;
   failUnder?: number;
   failUnderEach?: number;
   json?: boolean;
-  format?: string;
-  gpu?: "auto" | "off";
-  threads?: number;
-  contextSize?: number;
-  maxTokens?: number;
-  temperature?: number;
-  topP?: number;
-  topK?: number;
-  constrained?: boolean;
-  toolChoice?: "auto" | "required" | "none";
-  /** commander's `--no-cache` sets this false. */
-  cache?: boolean;
-  cacheDir?: string;
-  progress?: boolean;
   /** `--mcp` values: servers whose tools are added to every sample's offered tools. */
   mcp?: string[];
 }
@@ -101,28 +83,9 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
       suites: options.suite,
       bfclDir: options.bfclDir,
       bfclMode: options.bfclMode,
-      out: options.out,
-      resume: options.resume,
+      ...runSettings(options, interrupts.signal),
       retryErrors: options.retryErrors,
-      concurrency: options.concurrency,
-      repeats: options.repeats,
       limit: options.limit,
-      seed: options.seed,
-      format: options.format,
-      gpu: options.gpu,
-      threads: options.threads,
-      contextSize: options.contextSize,
-      maxTokens: options.maxTokens,
-      temperature: options.temperature,
-      topP: options.topP,
-      topK: options.topK,
-      constrained: options.constrained,
-      toolChoice: options.toolChoice,
-      cache: options.cache === false ? false : undefined,
-      cacheDir: options.cacheDir,
-      signal: interrupts.signal,
-      progress: options.progress === false ? false : process.stderr,
-      command: process.argv.slice(2),
       extraTools: extra.tools,
       onToolClash: (name, samples) =>
         process.stderr.write(

@@ -9,32 +9,15 @@ import { parseSteps } from "../../probes/probe-steps.js";
 import { renderProbeTable } from "../../probes/probe-table.js";
 import { type ProbeOptions, runProbe } from "../../probes/run-probe.js";
 import { listenForInterrupts } from "../interrupts.js";
+import { type RunCommandOptions, runSettings } from "../run-options.js";
 
 /** Parsed options of `edgecall probe tools|context`. */
-export interface ProbeCommandOptions {
+export interface ProbeCommandOptions extends RunCommandOptions {
   model?: string;
   steps?: string;
   limit?: number;
   tolerance?: number;
   bfclDir?: string;
-  out?: string;
-  resume?: string;
-  concurrency?: number;
-  repeats?: number;
-  seed?: number;
-  format?: string;
-  gpu?: "auto" | "off";
-  threads?: number;
-  contextSize?: number;
-  maxTokens?: number;
-  temperature?: number;
-  topP?: number;
-  topK?: number;
-  constrained?: boolean;
-  toolChoice?: "auto" | "required" | "none";
-  cache?: boolean;
-  cacheDir?: string;
-  progress?: boolean;
   json?: boolean;
 }
 
@@ -54,26 +37,7 @@ export async function probeCommand(
       limit: options.limit,
       tolerance: options.tolerance,
       bfclDir: options.bfclDir,
-      out: options.out,
-      resume: options.resume,
-      concurrency: options.concurrency,
-      repeats: options.repeats,
-      seed: options.seed,
-      format: options.format,
-      gpu: options.gpu,
-      threads: options.threads,
-      contextSize: options.contextSize,
-      maxTokens: options.maxTokens,
-      temperature: options.temperature,
-      topP: options.topP,
-      topK: options.topK,
-      constrained: options.constrained,
-      toolChoice: options.toolChoice,
-      cache: options.cache === false ? false : undefined,
-      cacheDir: options.cacheDir,
-      signal: interrupts.signal,
-      progress: options.progress === false ? false : process.stderr,
-      command: process.argv.slice(2),
+      ...runSettings(options, interrupts.signal),
     });
     const { summary } = outcome;
     if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
