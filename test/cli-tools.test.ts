@@ -158,6 +158,35 @@ describe("--mcp with the tiny MCP server", () => {
     assert.deepEqual(clashes, [[sampleToolName, offeringIt]]);
   });
 
+  it("eval --resume refuses other extra tools than the run was started with", async () => {
+    const session = (extraTools: ToolDefinition[] | undefined, resume?: string) =>
+      runEvalSession({
+        model: `replay:${replayFile}`,
+        suites: "assistant:single",
+        limit: 1,
+        out: join(scratch, "resume-runs"),
+        progress: false,
+        ...(extraTools === undefined ? {} : { extraTools }),
+        ...(resume === undefined ? {} : { resume }),
+      });
+    const first = await session(tinyTools);
+    const record = JSON.parse(readFileSync(join(first.runDirectory, "run.json"), "utf8")) as {
+      extraTools: { names: string[]; sha256: string };
+    };
+    assert.deepEqual(record.extraTools.names, tinyToolNames);
+    assert.match(record.extraTools.sha256, /^[0-9a-f]{64}$/);
+    await assert.rejects(session(undefined, first.runDirectory), (error: Error) => {
+      assert.match(
+        error.message,
+        new RegExp(`the tools added to every sample \\(--mcp\\) differ \\(were: ${tinyToolNames.join(", ")}; now: none\\)`),
+      );
+      return true;
+    });
+    await assert.rejects(session(tinyTools.slice(1), first.runDirectory), /--mcp\) differ/);
+    const resumed = await session(tinyTools, first.runDirectory);
+    assert.equal(resumed.summary.overall.n, 1);
+  });
+
   it("eval --mcp from the command line: runs the samples with the server's tools offered", async () => {
     const out = join(scratch, "cli-runs");
     const result = await runCliFromSource([

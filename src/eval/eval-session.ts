@@ -19,6 +19,8 @@ import { ResultStore, resultKey, resultStoreFile } from "./result-store.js";
 import {
   createRunDirectory,
   defaultRunDirectory,
+  type ExtraToolsRecord,
+  extraToolsRecord,
   type RunRecord,
   type RunSession,
   readRunRecord,
@@ -160,6 +162,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       version: suite.version,
       categories: suite.categories,
     }));
+    const extraTools = extraToolsRecord(options.extraTools);
     if (original !== undefined && options.resume !== undefined) {
       assertSameSettings(options.resume, original.settings, settings);
       if (original.model.identity !== model.identity)
@@ -167,6 +170,15 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
           options.resume,
           `the model differs (was ${original.model.identity}, now ${model.identity})`,
         );
+      const extraBefore = original.extraTools;
+      if (extraBefore?.sha256 !== extraTools?.sha256) {
+        const describe = (record: ExtraToolsRecord | undefined) =>
+          record === undefined ? "none" : record.names.join(", ");
+        throw refuse(
+          options.resume,
+          `the tools added to every sample (--mcp) differ (were: ${describe(extraBefore)}; now: ${describe(extraTools)})`,
+        );
+      }
       for (const [index, suite] of suiteRecords.entries()) {
         const before = original.suites[index];
         if (before?.name !== suite.name || before.version !== suite.version)
@@ -197,6 +209,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       model,
       suites: suiteRecords,
       bfclDir: bfclDir ?? null,
+      ...(extraTools === undefined ? {} : { extraTools }),
       host: hostProvenance(),
       cache: { enabled: cacheEnabled, path: cachePath },
       status: "running",

@@ -4,10 +4,12 @@
  * every session, so a resumed run's files are those of an uninterrupted one). The default name
  * is `<out>/<UTC timestamp>-<model>-<suites>`.
  */
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { ModelSpec } from "../backend/model-spec.js";
 import { EdgecallError } from "../errors.js";
+import type { ToolDefinition } from "../messages.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
 import type { EvalSummary } from "./summary.js";
@@ -48,12 +50,33 @@ export interface RunRecord {
   model: ModelProvenance;
   suites: { name: string; version: string; categories: readonly string[] }[];
   bfclDir: string | null;
+  /**
+   * Tools added to every sample (`eval --mcp`): their names and the sha256 of their definitions.
+   * Absent when none were added (and in runs written before it was recorded). A resume must offer
+   * the same ones, or its samples would be asked a different question.
+   */
+  extraTools?: ExtraToolsRecord;
   host: Record<string, unknown>;
   cache: { enabled: boolean; path: string | null };
   status: RunSession["status"];
   startedAt: string;
   endedAt: string | null;
   sessions: RunSession[];
+}
+
+/** See {@link RunRecord.extraTools}. */
+export interface ExtraToolsRecord {
+  names: string[];
+  sha256: string;
+}
+
+/** The record of extra tools, or undefined for none. */
+export function extraToolsRecord(tools: readonly ToolDefinition[] | undefined): ExtraToolsRecord | undefined {
+  if (tools === undefined || tools.length === 0) return undefined;
+  return {
+    names: tools.map((tool) => tool.name),
+    sha256: createHash("sha256").update(JSON.stringify(tools)).digest("hex"),
+  };
 }
 
 function slug(text: string, maxLength: number): string {
