@@ -21,6 +21,7 @@ import {
   summariseRatios,
 } from "../src/bench/llama-bench-run.js";
 import { runBench } from "../src/bench/run-bench.js";
+import { median } from "../src/bench/statistics.js";
 import { isEdgecallError } from "../src/errors.js";
 
 /** The issue's goals for edgecall ÷ llama-bench. */
@@ -45,7 +46,12 @@ const { values } = parseArgs({
 interface Pair {
   order: "llama-bench first" | "edgecall first";
   llamaBench: { prefill: number; decode: number };
-  edgecall: { prefill: number; decode: number };
+  /**
+   * decodeInsideLlamaCpp: edgecall's tg tokens ÷ the time llama.cpp itself counted inside its
+   * decode calls in the same runs (sampling and node-llama-cpp's JavaScript path left out);
+   * decodeOutsideShare: the share of edgecall's tg time spent outside them.
+   */
+  edgecall: { prefill: number; decode: number; decodeInsideLlamaCpp?: number; decodeOutsideShare?: number };
 }
 
 function findTest(tests: LlamaBenchTest[], kind: "pp" | "tg"): number {
@@ -99,10 +105,16 @@ async function main(): Promise<void> {
   };
   const runEdgecall = async () => {
     const report = await runBench({ ...plan, source: { kind: "file", path: model.path } });
-    const medianOf = (kind: "pp" | "tg") =>
-      report.results.find((result) => (kind === "pp" ? result.genTokens === 0 : result.promptTokens === 0))!
-        .tokensPerSecond.median;
-    return { prefill: medianOf("pp"), decode: medianOf("tg") };
+    const resultOf = (kind: "pp" | "tg") =>
+      report.results.find((result) => (kind === "pp" ? result.genTokens === 0 : result.promptTokens === 0))!;
+    const inside = resultOf("tg").insideLlamaCpp;
+    return {
+      prefill: resultOf("pp").tokensPerSecond.median,
+      decode: resultOf("tg").tokensPerSecond.median,
+      ...(inside
+        ? { decodeInsideLlamaCpp: inside.tokensPerSecond.median, decodeOutsideShare: inside.outsideShare }
+        : {}),
+    };
   };
   console.log(
     `${model.path}: pp${promptTokens} and tg${plan.genTokens} at ${threads} threads, ${plan.repeats} runs per tool per pair`,
@@ -128,6 +140,21 @@ async function main(): Promise<void> {
   const decode = summariseRatios(pairs.map((pair) => pair.edgecall.decode / pair.llamaBench.decode));
   console.log(describe(`prefill (pp${promptTokens})`, prefill, goals.prefill));
   console.log(describe(`decode (tg${plan.genTokens})`, decode, goals.decode));
+  const insidePairs = pairs.filter((pair) => pair.edgecall.decodeInsideLlamaCpp !== undefined);
+  let decodeInsideLlamaCpp: RatioSummary | undefined;
+  let decodeOutsideShare: number | undefined;
+  if (insidePairs.length === pairs.length) {
+    decodeInsideLlamaCpp = summariseRatios(
+      insidePairs.map((pair) => pair.edgecall.decodeInsideLlamaCpp! / pair.llamaBench.decode),
+    );
+    decodeOutsideShare = median(insidePairs.map((pair) => pair.edgecall.decodeOutsideShare!));
+    console.log(
+      `decode counting only llama.cpp's decode time in edgecall's runs: median ratio ` +
+        `${decodeInsideLlamaCpp.median.toFixed(3)} (interquartile ${decodeInsideLlamaCpp.interquartile[0].toFixed(3)}-` +
+        `${decodeInsideLlamaCpp.interquartile[1].toFixed(3)}); median share of edgecall's decode time outside ` +
+        `llama.cpp (sampling, node-llama-cpp's JavaScript path): ${(decodeOutsideShare * 100).toFixed(1)}%`,
+    );
+  }
   if (values.json) {
     console.log(
       JSON.stringify({
@@ -138,6 +165,7 @@ async function main(): Promise<void> {
         pairs,
         prefill,
         decode,
+        ...(decodeInsideLlamaCpp ? { decodeInsideLlamaCpp, decodeOutsideShare } : {}),
       }),
     );
   }

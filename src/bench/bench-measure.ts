@@ -6,7 +6,10 @@
  *   and N ÷ it is the prefill speed (the one sampling step is under 0.1% of it);
  * - tg N: from an empty sequence, N tokens are generated one at a time (each is evaluated with its
  *   logits computed and the next one sampled greedily), never stopping at end-of-generation tokens;
- * - every test runs once untimed (warm-up), then `repeats` timed runs, each from an empty sequence.
+ * - every test runs once untimed (warm-up), then `repeats` timed runs, each from an empty sequence;
+ * - each timed run also records the time llama.cpp itself spent decoding (its perf counters, see
+ *   llama-perf-timings.ts), so a report can say how much of a token's time is spent outside
+ *   llama.cpp (sampling, node-llama-cpp's JavaScript path) measured within the same run.
  * Import lazily: this module loads node-llama-cpp.
  */
 import {
@@ -20,6 +23,7 @@ import {
 } from "node-llama-cpp";
 import { nodeLlamaCppVersion } from "../backend/llama-cpp-load.js";
 import type { WorkerRequest, WorkerResult, WorkerRun, WorkerTest } from "./bench-protocol.js";
+import { LlamaPerfCollector } from "./llama-perf-timings.js";
 import { readProcessMemory, resetPeakRss } from "./process-memory.js";
 import { median } from "./statistics.js";
 
@@ -37,8 +41,32 @@ function tokenSource(seed: number, vocabularySize: number): () => Token {
 }
 
 interface Measurer {
+  llama: Llama;
   model: LlamaModel;
   nextToken: () => Token;
+  perf: LlamaPerfCollector;
+}
+
+/**
+ * Prints (to the collector) and resets llama.cpp's perf counters of `context`; returns the ms it
+ * counted inside decoding since the last reset, or undefined when its lines did not arrive.
+ * The log level is raised to info only for this call, so loads stay quiet and unhindered.
+ */
+async function takeDecodeMs(measurer: Measurer, context: LlamaContext): Promise<number | undefined> {
+  const { llama, perf } = measurer;
+  perf.take();
+  llama.logLevel = LlamaLogLevel.info;
+  try {
+    await context.printTimings();
+    for (let wait = 0; wait < 5; wait += 1) {
+      const timings = perf.take();
+      if (timings) return timings.promptEvalMs + timings.evalMs;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return undefined;
+  } finally {
+    llama.logLevel = LlamaLogLevel.error;
+  }
 }
 
 function firstToken(measurer: Measurer): Token {
@@ -96,8 +124,10 @@ async function runTest(
   const runs: WorkerRun[] = [];
   for (let repeat = 1; repeat <= request.repeats; repeat += 1) {
     progress(`${name}: run ${repeat}/${request.repeats}`);
+    await takeDecodeMs(measurer, sequence.context);
     const ms = await once(measurer, sequence, tokens);
-    runs.push({ ms, tokensPerSecond: (tokens * 1000) / ms });
+    const decodeMs = await takeDecodeMs(measurer, sequence.context);
+    runs.push({ ms, tokensPerSecond: (tokens * 1000) / ms, ...(decodeMs === undefined ? {} : { decodeMs }) });
   }
   return { kind, tokens, threads, runs };
 }
@@ -113,6 +143,8 @@ async function createContext(
     sequences: 1,
     threads,
     batchSize: Math.min(request.batchSize, contextSize),
+    // llama.cpp's decode-time counters (a few clock reads per decode), read by takeDecodeMs.
+    performanceTracking: true,
   });
 }
 
@@ -152,10 +184,16 @@ export async function measure(
   progress: (message: string) => void,
 ): Promise<WorkerResult> {
   const started = performance.now();
+  const perf = new LlamaPerfCollector();
   const llama = await getLlama({
     gpu: request.gpu === "off" ? false : "auto",
     build: "never",
     logLevel: LlamaLogLevel.error,
+    logger: (level, text) => {
+      if (perf.accept(text)) return;
+      if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal)
+        process.stderr.write(`${text.trimEnd()}\n`);
+    },
     // No thread limit: each context then uses exactly the threads it asks for.
     maxThreads: 0,
   });
@@ -177,7 +215,12 @@ export async function measure(
     contextCheck = { contextSize: request.verifyContextSize, rssDeltaBytes };
   }
   const peakRssReset = resetPeakRss();
-  const measurer: Measurer = { model, nextToken: tokenSource(request.seed, request.vocabularySize) };
+  const measurer: Measurer = {
+    llama,
+    model,
+    nextToken: tokenSource(request.seed, request.vocabularySize),
+    perf,
+  };
   const tests: WorkerTest[] = [];
   for (const threads of request.threads) {
     const context = await createContext(model, request, request.contextSize, threads);

@@ -29,6 +29,11 @@ export interface WorkerRequest {
 export interface WorkerRun {
   ms: number;
   tokensPerSecond: number;
+  /**
+   * Of `ms`, the time llama.cpp counted inside its decode calls (its own perf counters); the rest
+   * is sampling and node-llama-cpp's JavaScript path. Absent when the counters could not be read.
+   */
+  decodeMs?: number;
 }
 
 /** The runs of one test at one thread count. */

@@ -7,7 +7,7 @@
 import { testName } from "./bench-options.js";
 import type { WorkerResult, WorkerRun } from "./bench-protocol.js";
 import type { ContextMemory, ContextShape } from "./context-memory.js";
-import { type Spread, summarise } from "./statistics.js";
+import { median, type Spread, summarise } from "./statistics.js";
 
 /** The model measured. */
 export interface BenchModelInfo {
@@ -43,7 +43,34 @@ export interface BenchResult {
   firstTokenMs?: Spread;
   /** tg tests: weight bytes read per second at the median speed. */
   weightReadBytesPerSecond?: number;
+  /**
+   * The same runs counting only the time llama.cpp spent inside its decode calls (its own perf
+   * counters), and what was spent outside them: sampling and node-llama-cpp's JavaScript path.
+   * Measured in the same runs, so machine drift cancels. Absent when the counters were unreadable.
+   */
+  insideLlamaCpp?: LlamaCppShare;
   runs: WorkerRun[];
+}
+
+/** See {@link BenchResult.insideLlamaCpp}. */
+export interface LlamaCppShare {
+  /** tokens ÷ the time inside llama.cpp's decode calls. */
+  tokensPerSecond: Spread;
+  /** Median over runs of (wall time − decode time) ÷ tokens (for pp: ÷ prompt tokens). */
+  outsideMsPerToken: number;
+  /** Median over runs of (wall time − decode time) ÷ wall time. */
+  outsideShare: number;
+}
+
+/** The inside/outside split of a test's runs, or undefined when any run lacks llama.cpp's decode time. */
+export function llamaCppShare(runs: readonly WorkerRun[], tokens: number): LlamaCppShare | undefined {
+  if (runs.length === 0 || runs.some((run) => run.decodeMs === undefined || !(run.decodeMs > 0)))
+    return undefined;
+  return {
+    tokensPerSecond: summarise(runs.map((run) => (tokens * 1000) / run.decodeMs!)),
+    outsideMsPerToken: median(runs.map((run) => (run.ms - run.decodeMs!) / tokens)),
+    outsideShare: median(runs.map((run) => (run.ms - run.decodeMs!) / run.ms)),
+  };
 }
 
 /** Memory of one context size. */
@@ -130,6 +157,8 @@ export function buildReport(inputs: ReportInputs, worker: WorkerResult): BenchRe
     };
     if (test.kind === "pp") result.firstTokenMs = summarise(test.runs.map((run) => run.ms));
     else result.weightReadBytesPerSecond = tokensPerSecond.median * inputs.model.weightBytesPerToken;
+    const share = llamaCppShare(test.runs, test.tokens);
+    if (share) result.insideLlamaCpp = share;
     return result;
   });
   const contextRows = inputs.contextRows.map((row) =>

@@ -91,6 +91,15 @@ export function formatBenchReport(report: BenchReport): string {
         `${(result.weightReadBytesPerSecond / 1e9).toFixed(2)} GB/s at the median speed`,
     );
   }
+  for (const result of report.results) {
+    const share = result.insideLlamaCpp;
+    if (!share || result.genTokens === 0) continue;
+    lines.push(
+      `${result.test}${sweep ? ` (${result.threads}t)` : ""}: ${share.tokensPerSecond.median.toFixed(2)} t/s counting only ` +
+        `llama.cpp's decode time; ${share.outsideMsPerToken.toFixed(2)} ms per token ` +
+        `(${(share.outsideShare * 100).toFixed(1)}%) outside it (sampling, node-llama-cpp's JavaScript path)`,
+    );
+  }
   const { load } = report;
   lines.push(
     `load: cold ${formatMs(load.coldMs)}, warm ${formatMs(load.warmMs)} (runtime start ${formatMs(load.runtimeStartMs)} more); ` +

@@ -1,13 +1,27 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { measureReadBandwidth } from "./read-bandwidth.js";
+import { expectedChecksum, measureReadBandwidth } from "./read-bandwidth.js";
+import { createSimdReader, simdReaderAvailable } from "./simd-reader-wasm.js";
+
+describe("simd reader module", () => {
+  it("validates and sums exactly the byte range it is given", () => {
+    assert.ok(simdReaderAvailable());
+    const reader = createSimdReader(2);
+    reader.bytes.fill(1);
+    assert.equal(reader.read(0, 65536), expectedChecksum(65536));
+    // Bytes outside [start, end) do not count; one byte inside changes the sum by its lane weight.
+    reader.bytes[300] = 9;
+    reader.bytes.fill(200, 65536);
+    assert.equal(reader.read(256, 512), expectedChecksum(256) + 8n * 256n ** 4n);
+  });
+});
 
 describe("measureReadBandwidth", () => {
-  it("reads every element of the buffer in every round, across threads", async () => {
+  it("reads every byte of every thread's buffer in every round", async () => {
     const result = await measureReadBandwidth({ bytes: 8 * 1024 * 1024 + 24, threads: 2, rounds: 3 });
     assert.equal(result.threads, 2);
-    assert.equal(result.bytes, 8 * 1024 * 1024 + 16); // a multiple of 8 bytes × 2 threads
-    assert.equal(result.checksum, result.bytes / 8);
+    assert.equal(result.bytes, 8 * 1024 * 1024); // whole 64 KiB pages per thread
+    assert.equal(result.checksumsMatch, true);
     assert.equal(result.rounds.length, 3);
     assert.equal(result.bytesPerSecond, Math.max(...result.rounds));
     // Any machine reads faster than 10 MB/s and slower than 10 TB/s.
@@ -17,5 +31,7 @@ describe("measureReadBandwidth", () => {
   it("refuses nonsense options", async () => {
     await assert.rejects(measureReadBandwidth({ threads: 0 }), RangeError);
     await assert.rejects(measureReadBandwidth({ rounds: 0 }), RangeError);
+    await assert.rejects(measureReadBandwidth({ bytes: 1000 }), /too small/);
+    await assert.rejects(measureReadBandwidth({ bytes: 5 * 1024 ** 3, threads: 2 }), /too large/);
   });
 });

@@ -63,6 +63,12 @@ describe("runBench on a tiny model", () => {
         "t/s = tokens / s",
       );
       assert.equal(result.tokensPerSecond.median, result.runs[0].tokensPerSecond);
+      // llama.cpp's own decode time is part of the wall time, never more.
+      const { ms, decodeMs } = result.runs[0];
+      assert.ok(decodeMs > 0 && decodeMs <= ms, `decodeMs ${decodeMs} of ${ms}`);
+      const share = result.insideLlamaCpp;
+      assert.ok(share.tokensPerSecond.median >= result.tokensPerSecond.median, JSON.stringify(share));
+      assert.ok(share.outsideShare >= 0 && share.outsideShare < 1, JSON.stringify(share));
     }
     assertSpread(json.results[0].firstTokenMs);
     assert.equal(json.results[1].firstTokenMs, undefined);
@@ -89,6 +95,10 @@ describe("runBench on a tiny model", () => {
     assert.match(table, /\| +1 \| +tg8 \| +[\d.]+ ± [\d.]+ \|/);
     assert.match(table, /random weights: speed and memory only/);
     assert.match(table, /time to first token .*pp16/);
+    assert.match(
+      table,
+      /^tg8: [\d.]+ t\/s counting only llama\.cpp's decode time; [\d.]+ ms per token \([\d.]+%\) outside it/m,
+    );
     assert.match(table, /\| +4096 \| +2\.00 MiB \| +57\.00 KiB \|/);
   });
 
