@@ -178,7 +178,9 @@ describe("--mcp with the tiny MCP server", () => {
     await assert.rejects(session(undefined, first.runDirectory), (error: Error) => {
       assert.match(
         error.message,
-        new RegExp(`the tools added to every sample \\(--mcp\\) differ \\(were: ${tinyToolNames.join(", ")}; now: none\\)`),
+        new RegExp(
+          `the tools added to every sample \\(--mcp\\) differ \\(were: ${tinyToolNames.join(", ")}; now: none\\)`,
+        ),
       );
       return true;
     });
