@@ -6,7 +6,7 @@ import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
 import type { BenchPlan } from "./bench-options.js";
 import { formatBenchReport } from "./bench-table.js";
 import { contextShapeFromMetadata } from "./context-memory.js";
-import { contextMemoryRows, runBench } from "./run-bench.js";
+import { benchWorkerEnvironment, contextMemoryRows, runBench } from "./run-bench.js";
 
 const GiB = 1024 ** 3;
 
@@ -126,6 +126,16 @@ describe("runBench on a tiny model", () => {
     await assert.rejects(runBench(plan("/nonexistent/model.gguf")), (error: unknown) =>
       isEdgecallError(error, "file-not-found"),
     );
+  });
+});
+
+describe("benchWorkerEnvironment", () => {
+  it("gives the child one libuv pool thread unless the caller chose a size, and keeps the rest", () => {
+    assert.deepEqual(benchWorkerEnvironment({ PATH: "/bin" }), { PATH: "/bin", UV_THREADPOOL_SIZE: "1" });
+    assert.deepEqual(benchWorkerEnvironment({ PATH: "/bin", UV_THREADPOOL_SIZE: "4" }), {
+      PATH: "/bin",
+      UV_THREADPOOL_SIZE: "4",
+    });
   });
 });
 

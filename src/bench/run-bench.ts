@@ -89,11 +89,24 @@ function loaderExecArgv(): string[] {
   return kept;
 }
 
+/**
+ * The benchmark child's environment: the parent's, with libuv's thread pool at one thread unless
+ * UV_THREADPOOL_SIZE is set. node-llama-cpp runs every decode and every sampling call on that pool;
+ * with Node's default of four threads consecutive tokens land on different threads (and cores),
+ * and decoding measured about 5 % slower than on one thread that keeps them (docs/benchmarks.md).
+ * `edgecall` sets the same default for itself (bin/edgecall.js), so the bench measures what the
+ * CLI gets.
+ */
+export function benchWorkerEnvironment(parent: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...parent, UV_THREADPOOL_SIZE: parent.UV_THREADPOOL_SIZE ?? "1" };
+}
+
 /** Runs the measurements in a fresh child process. */
 function runWorker(request: WorkerRequest, onProgress: (message: string) => void): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const child = fork(workerModulePath(), [], {
       execArgv: loaderExecArgv(),
+      env: benchWorkerEnvironment(process.env),
       stdio: ["ignore", "ignore", "pipe", "ipc"],
     });
     let stderr = "";
