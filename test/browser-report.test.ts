@@ -207,8 +207,15 @@ describe("report pages in headless Chromium", {
     await dialog.waitFor({ state: "hidden" });
 
     await page.fill("#filter-search", "");
-    await page.selectOption("#filter-verdict", "error");
     await waitForStatus(page, "showing 1–");
+    // The status already reads "showing 1–" before the verdict filter applies: wait for it to change.
+    const unfiltered = await page.locator("#filter-status").textContent();
+    await page.selectOption("#filter-verdict", "error");
+    await page.waitForFunction((before) => {
+      const status =
+        (globalThis as unknown as PageGlobals).document.getElementById("filter-status").textContent ?? "";
+      return status !== before && status.includes("showing 1–");
+    }, unfiltered);
     await page.locator("#samples tbody tr").first().press("Enter");
     await dialog.waitFor({ state: "visible" });
     assert.match((await dialog.textContent()) ?? "", /Harness error\s*replay-exhausted/);
