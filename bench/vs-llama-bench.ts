@@ -7,17 +7,9 @@
  *
  *   LLAMA_BENCH=/path/to/llama-bench node --import tsx bench/vs-llama-bench.ts
  *     (--model FILE.gguf | --shape PRESET [--arch ARCH] [--quant q4_0]) [--threads 2]
- *     [--prompt-tokens 512] [--gen-tokens 128] [--repeats 3] [--pairs 10]
- *     [--llama-bench-memory same|default] [--json]
- *
- * Weights in memory: on Linux `edgecall bench` reads the weights into transparent huge pages
- * (src/backend/huge-pages.ts) where llama-bench memory-maps them in 4 KiB pages. With
- * `--llama-bench-memory same` (the default) llama-bench gets `--mmap 0` and the same glibc tunable,
- * so both hold the weights the same way and the ratio isolates edgecall's own overhead; with
- * `default` llama-bench runs as it ships, and the ratio is what a user gains or loses against it.
+ *     [--prompt-tokens 512] [--gen-tokens 128] [--repeats 3] [--pairs 10] [--json]
  */
 import { parseArgs } from "node:util";
-import { weightsInHugePages, withHugePageTunable } from "../src/backend/huge-pages.js";
 import { resolveBenchModel } from "../src/bench/bench-model.js";
 import { parseBenchOptions } from "../src/bench/bench-options.js";
 import {
@@ -28,7 +20,7 @@ import {
   runLlamaBench,
   summariseRatios,
 } from "../src/bench/llama-bench-run.js";
-import { benchWorkerEnvironment, runBench } from "../src/bench/run-bench.js";
+import { runBench } from "../src/bench/run-bench.js";
 import { median } from "../src/bench/statistics.js";
 import { isEdgecallError } from "../src/errors.js";
 
@@ -47,7 +39,6 @@ const { values } = parseArgs({
     "gen-tokens": { type: "string", default: "128" },
     repeats: { type: "string", default: "3" },
     pairs: { type: "string", default: String(minimumPairs) },
-    "llama-bench-memory": { type: "string", default: "same" },
     json: { type: "boolean", default: false },
   },
 });
@@ -98,14 +89,6 @@ async function main(): Promise<void> {
   if (!Number.isInteger(pairCount) || pairCount < minimumPairs) {
     throw new Error(`--pairs must be a whole number >= ${minimumPairs}, got ${values.pairs}`);
   }
-  const memory = values["llama-bench-memory"];
-  if (memory !== "same" && memory !== "default") {
-    throw new Error(`--llama-bench-memory must be same or default, got ${memory}`);
-  }
-  // The weights as edgecall's bench child holds them, and llama-bench's arguments and environment.
-  const edgecallHugePages = weightsInHugePages(benchWorkerEnvironment(process.env));
-  const llamaHugePages = memory === "same" && edgecallHugePages;
-  const llamaEnvironment = llamaHugePages ? withHugePageTunable(process.env) : process.env;
   const model = await resolveBenchModel(plan.source, (message) => process.stderr.write(`${message}\n`));
   const [threads] = plan.threads as [number];
   const [promptTokens] = plan.promptTokens as [number];
@@ -115,10 +98,9 @@ async function main(): Promise<void> {
     promptTokens,
     genTokens: plan.genTokens,
     repeats: plan.repeats,
-    mmap: !llamaHugePages,
   });
   const runLlama = async () => {
-    const tests = await runLlamaBench(binary, args, llamaEnvironment);
+    const tests = await runLlamaBench(binary, args);
     return { prefill: findTest(tests, "pp"), decode: findTest(tests, "tg") };
   };
   const runEdgecall = async () => {
@@ -136,12 +118,6 @@ async function main(): Promise<void> {
   };
   console.log(
     `${model.path}: pp${promptTokens} and tg${plan.genTokens} at ${threads} threads, ${plan.repeats} runs per tool per pair`,
-  );
-  const weightsIn = (hugePages: boolean) =>
-    hugePages ? "read into transparent huge pages" : "memory-mapped (4 KiB pages)";
-  console.log(
-    `weights: edgecall ${weightsIn(edgecallHugePages)}, llama-bench ${weightsIn(llamaHugePages)}` +
-      (llamaHugePages ? " (--mmap 0, glibc.malloc.hugetlb=1)" : ""),
   );
   const pairs: Pair[] = [];
   for (let index = 0; index < pairCount; index += 1) {
@@ -186,7 +162,6 @@ async function main(): Promise<void> {
         threads,
         promptTokens,
         genTokens: plan.genTokens,
-        weights: { edgecallHugePages, llamaBenchHugePages: llamaHugePages, llamaBenchMemory: memory },
         pairs,
         prefill,
         decode,

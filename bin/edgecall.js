@@ -7,17 +7,10 @@
 // them decoded faster here (docs/benchmarks.md, "libuv's thread pool"). Set before anything uses
 // the pool; an explicit UV_THREADPOOL_SIZE wins.
 process.env.UV_THREADPOOL_SIZE ??= "1";
-
-function notBuilt(error) {
-  if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("/dist/")) {
+import("../dist/cli/main.js").catch((error) => {
+  if (error && error.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("dist/cli/main.js")) {
     process.stderr.write("edgecall: not built: run `npm run build` (or `npm ci`) in the edgecall folder\n");
     process.exit(1);
   }
   throw error;
-}
-
-// On Linux, commands that load a GGUF in this process run in a child started with glibc's
-// huge-page tunable, so the weights land in transparent huge pages (src/backend/huge-pages.ts,
-// docs/benchmarks.md "Huge pages"); EDGECALL_HUGE_PAGES=0 turns that off.
-const { relaunchWithHugePages } = await import("../dist/cli/huge-page-relaunch.js").catch(notBuilt);
-if (!(await relaunchWithHugePages())) await import("../dist/cli/main.js").catch(notBuilt);
+});

@@ -16,7 +16,6 @@ import { EdgecallError } from "../errors.js";
 import { detectFormat } from "../formats/detect-format.js";
 import type { FormatName } from "../formats/tool-call-format.js";
 import { fileTypeNames } from "../gguf/ggml-types.js";
-import { weightsInHugePages } from "./huge-pages.js";
 
 /** The node-llama-cpp version this backend is pinned to (recorded as provenance). */
 export const nodeLlamaCppVersion = "3.21.1";
@@ -108,12 +107,7 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
   }
   let model: LlamaModel | undefined;
   try {
-    model = await llama.loadModel({
-      modelPath: path,
-      gpuLayers: options.gpu === "off" ? 0 : "auto",
-      // Weights read into malloc'd memory, which glibc then backs with huge pages (huge-pages.ts).
-      useMmap: !weightsInHugePages(),
-    });
+    model = await llama.loadModel({ modelPath: path, gpuLayers: options.gpu === "off" ? 0 : "auto" });
     const trainContext = model.trainContextSize > 0 ? model.trainContextSize : 4096;
     const contextSize = options.contextSize ?? Math.min(trainContext, 4096);
     let context: LlamaContext;

@@ -21,9 +21,8 @@ import {
   type LlamaModel,
   type Token,
 } from "node-llama-cpp";
-import { residentHugePageBytes, weightsInHugePages } from "../backend/huge-pages.js";
 import { nodeLlamaCppVersion } from "../backend/llama-cpp-load.js";
-import type { WorkerRequest, WorkerResult, WorkerRun, WorkerTest, WorkerWeights } from "./bench-protocol.js";
+import type { WorkerRequest, WorkerResult, WorkerRun, WorkerTest } from "./bench-protocol.js";
 import { LlamaPerfCollector } from "./llama-perf-timings.js";
 import { readProcessMemory, resetPeakRss } from "./process-memory.js";
 import { median } from "./statistics.js";
@@ -154,7 +153,6 @@ async function loadOnce(llama: Llama, request: WorkerRequest) {
   const model = await llama.loadModel({
     modelPath: request.modelPath,
     gpuLayers: request.gpu === "off" ? 0 : "auto",
-    useMmap: !weightsInHugePages(),
   });
   const context = await createContext(model, request, request.contextSize, request.threads[0]!);
   return { model, context, ms: performance.now() - started };
@@ -207,11 +205,6 @@ export async function measure(
   progress("warm load");
   const warm = await loadOnce(llama, request);
   const { model } = warm;
-  const weights: WorkerWeights = {
-    mmap: !weightsInHugePages(),
-    hugePagesRequested: weightsInHugePages(),
-    hugePageBytes: residentHugePageBytes() ?? null,
-  };
   const contextSize = warm.context.contextSize;
   const batchSize = warm.context.batchSize;
   await warm.context.dispose();
@@ -257,7 +250,6 @@ export async function measure(
     peakRssSource: memory.source,
     peakRssReset,
     ...(contextCheck === undefined ? {} : { contextCheck }),
-    weights,
   };
   await model.dispose();
   return result;

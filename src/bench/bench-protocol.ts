@@ -71,18 +71,6 @@ export interface WorkerResult {
   /** False when the peak could not be reset after the load and context checks (it then covers them too). */
   peakRssReset: boolean;
   contextCheck?: { contextSize: number; rssDeltaBytes: number };
-  /** How the weights were held: memory-mapped, or read into memory meant for huge pages (huge-pages.ts). */
-  weights: WorkerWeights;
-}
-
-/** See {@link WorkerResult.weights}. */
-export interface WorkerWeights {
-  /** True when the GGUF was memory-mapped (llama.cpp's default); false when read into memory. */
-  mmap: boolean;
-  /** Whether glibc was started with the huge-page tunable. */
-  hugePagesRequested: boolean;
-  /** AnonHugePages of the process after the warm load (Linux), or null where unreadable. */
-  hugePageBytes: number | null;
 }
 
 /** Child → parent. */

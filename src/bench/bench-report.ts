@@ -73,16 +73,6 @@ export function llamaCppShare(runs: readonly WorkerRun[], tokens: number): Llama
   };
 }
 
-/** How the weights were held in memory during the tests. */
-export interface WeightsMemory {
-  /** "mmap": the GGUF memory-mapped (llama.cpp's default); "read": read into malloc'd memory. */
-  loading: "mmap" | "read";
-  /** Whether glibc was started with `glibc.malloc.hugetlb` (read mode asks for transparent huge pages). */
-  hugePagesRequested: boolean;
-  /** Bytes of the process in transparent huge pages after the load (AnonHugePages), null where unreadable. */
-  hugePageBytes: number | null;
-}
-
 /** Memory of one context size. */
 export interface ContextMemoryRow extends ContextMemory {
   /** Why the row is there besides the standard sizes. */
@@ -107,8 +97,6 @@ export interface BenchReport {
     flashAttention: "auto";
     contextSize: number;
     batchSize: number;
-    /** How the weights were held (backend/huge-pages.ts). */
-    weights: WeightsMemory;
   };
   /** Cold load (model + context) in ms; see `load`. */
   loadMs: number;
@@ -191,11 +179,6 @@ export function buildReport(inputs: ReportInputs, worker: WorkerResult): BenchRe
       flashAttention: "auto",
       contextSize: worker.contextSize,
       batchSize: worker.batchSize,
-      weights: {
-        loading: worker.weights.mmap ? "mmap" : "read",
-        hugePagesRequested: worker.weights.hugePagesRequested,
-        hugePageBytes: worker.weights.hugePageBytes,
-      },
     },
     loadMs: worker.coldLoadMs,
     load: {

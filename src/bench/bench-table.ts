@@ -52,17 +52,6 @@ function contextRowNote(row: ContextMemoryRow, report: BenchReport): string {
   return notes.join("; ");
 }
 
-function weightsLine(report: BenchReport): string {
-  const { weights } = report.backend;
-  if (weights.loading === "mmap")
-    return "memory-mapped from the file (4 KiB pages; EDGECALL_HUGE_PAGES=0 or not Linux)";
-  const inHugePages =
-    weights.hugePageBytes === null
-      ? "huge pages could not be read back"
-      : `${formatBytes(weights.hugePageBytes)} of the process in transparent huge pages after the load`;
-  return `read into memory with glibc's huge-page tunable; ${inHugePages}`;
-}
-
 /** Formats a report for the terminal. */
 export function formatBenchReport(report: BenchReport): string {
   const { model } = report;
@@ -122,7 +111,6 @@ export function formatBenchReport(report: BenchReport): string {
       (features.length > 0 ? `, CPU features ${features.join(" ")}` : "") +
       `, batch ${report.backend.batchSize}, context ${report.backend.contextSize}`,
   );
-  lines.push(`weights: ${weightsLine(report)}`);
   lines.push(
     `peak RSS: ${formatBytes(report.peakRssBytes)} (${report.peakRss.source} of the benchmark process: ` +
       "weights, test context and Node.js, which adds about 0.2 GiB over llama-bench)",

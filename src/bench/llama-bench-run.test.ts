@@ -118,33 +118,6 @@ describe("llama-bench output", () => {
     writeFileSync(failing, "#!/bin/sh\necho 'error: failed to load model' >&2\nexit 1\n", { mode: 0o755 });
     await assert.rejects(runLlamaBench(failing, args), /exited \(code 1\): error: failed to load model/);
   });
-
-  it("reads the weights into memory with mmap off, in the environment it is given", async () => {
-    const args = llamaBenchArgs({
-      modelPath: "m.gguf",
-      threads: 1,
-      promptTokens: 16,
-      genTokens: 8,
-      repeats: 1,
-      mmap: false,
-    });
-    assert.deepEqual(args.slice(0, 4), ["--mmap", "0", "-m", "m.gguf"]);
-    const directory = mkdtempSync(join(tmpdir(), "edgecall-llama-bench-"));
-    const fake = join(directory, "llama-bench");
-    writeFileSync(join(directory, "out.json"), sampleOutput);
-    // Prints its results only when it sees the tunable in its environment.
-    writeFileSync(
-      fake,
-      `#!/bin/sh\n[ "$GLIBC_TUNABLES" = "glibc.malloc.hugetlb=1" ] || { echo "no tunable" >&2; exit 3; }\ncat "${join(directory, "out.json")}"\n`,
-      { mode: 0o755 },
-    );
-    await assert.rejects(runLlamaBench(fake, args, { PATH: process.env.PATH }), /code 3\): no tunable/);
-    const tests = await runLlamaBench(fake, args, {
-      PATH: process.env.PATH,
-      GLIBC_TUNABLES: "glibc.malloc.hugetlb=1",
-    });
-    assert.equal(tests.length, 2);
-  });
 });
 
 describe("summariseRatios", () => {

@@ -60,21 +60,15 @@ export interface LlamaBenchTest {
   samples: number[];
 }
 
-/**
- * llama-bench arguments for a CPU run matching `edgecall bench` (pp and tg as separate tests).
- * `mmap: false` adds `--mmap 0`: the weights are read into memory instead of mapped, as edgecall
- * does when it asks for huge pages.
- */
+/** llama-bench arguments for a CPU run matching `edgecall bench` (pp and tg as separate tests). */
 export function llamaBenchArgs(options: {
   modelPath: string;
   threads: number;
   promptTokens: number;
   genTokens: number;
   repeats: number;
-  mmap?: boolean;
 }): string[] {
   return [
-    ...(options.mmap === false ? ["--mmap", "0"] : []),
     "-m",
     options.modelPath,
     "-t",
@@ -130,14 +124,10 @@ export function parseLlamaBenchJson(text: string): LlamaBenchTest[] {
   });
 }
 
-/** Runs llama-bench (in `env`, default this process's) and returns its tests. */
-export function runLlamaBench(
-  binary: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<LlamaBenchTest[]> {
+/** Runs llama-bench and returns its tests. */
+export function runLlamaBench(binary: string, args: string[]): Promise<LlamaBenchTest[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"], env });
+    const child = spawn(binary, args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {

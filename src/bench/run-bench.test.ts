@@ -131,25 +131,10 @@ describe("runBench on a tiny model", () => {
 
 describe("benchWorkerEnvironment", () => {
   it("gives the child one libuv pool thread unless the caller chose a size, and keeps the rest", () => {
-    assert.deepEqual(benchWorkerEnvironment({ PATH: "/bin" }, "darwin"), {
-      PATH: "/bin",
-      UV_THREADPOOL_SIZE: "1",
-    });
-    assert.deepEqual(benchWorkerEnvironment({ PATH: "/bin", UV_THREADPOOL_SIZE: "4" }, "darwin"), {
+    assert.deepEqual(benchWorkerEnvironment({ PATH: "/bin" }), { PATH: "/bin", UV_THREADPOOL_SIZE: "1" });
+    assert.deepEqual(benchWorkerEnvironment({ PATH: "/bin", UV_THREADPOOL_SIZE: "4" }), {
       PATH: "/bin",
       UV_THREADPOOL_SIZE: "4",
-    });
-  });
-
-  it("starts the child with glibc's huge-page tunable on Linux unless EDGECALL_HUGE_PAGES=0", () => {
-    assert.deepEqual(benchWorkerEnvironment({ PATH: "/bin" }, "linux"), {
-      PATH: "/bin",
-      UV_THREADPOOL_SIZE: "1",
-      GLIBC_TUNABLES: "glibc.malloc.hugetlb=1",
-    });
-    assert.deepEqual(benchWorkerEnvironment({ EDGECALL_HUGE_PAGES: "0" }, "linux"), {
-      EDGECALL_HUGE_PAGES: "0",
-      UV_THREADPOOL_SIZE: "1",
     });
   });
 });

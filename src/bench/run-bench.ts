@@ -7,7 +7,6 @@ import { fork } from "node:child_process";
 import { freemem, totalmem } from "node:os";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { withHugePageTunable } from "../backend/huge-pages.js";
 import { EdgecallError } from "../errors.js";
 import { summariseGguf } from "../gguf/inspect.js";
 import { ggufNumber, isGgufArray, readGguf } from "../gguf/reader.js";
@@ -95,15 +94,11 @@ function loaderExecArgv(): string[] {
  * UV_THREADPOOL_SIZE is set. node-llama-cpp runs every decode and every sampling call on that pool;
  * with Node's default of four threads consecutive tokens land on different threads (and cores),
  * and decoding measured about 5 % slower than on one thread that keeps them (docs/benchmarks.md).
- * On Linux glibc's huge-page tunable is added too (unless EDGECALL_HUGE_PAGES=0), so the child
- * loads the weights into transparent huge pages (backend/huge-pages.ts). `edgecall` does the same
- * for itself (bin/edgecall.js), so the bench measures what the CLI gets.
+ * `edgecall` sets the same default for itself (bin/edgecall.js), so the bench measures what the
+ * CLI gets.
  */
-export function benchWorkerEnvironment(
-  parent: NodeJS.ProcessEnv,
-  platform: NodeJS.Platform = process.platform,
-): NodeJS.ProcessEnv {
-  return withHugePageTunable({ ...parent, UV_THREADPOOL_SIZE: parent.UV_THREADPOOL_SIZE ?? "1" }, platform);
+export function benchWorkerEnvironment(parent: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...parent, UV_THREADPOOL_SIZE: parent.UV_THREADPOOL_SIZE ?? "1" };
 }
 
 /** Runs the measurements in a fresh child process. */
