@@ -1,7 +1,31 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { expectedChecksum, measureReadBandwidth } from "./read-bandwidth.js";
-import { createSimdReader, simdReaderAvailable } from "./simd-reader-wasm.js";
+import { simdReaderAvailable, simdReaderModuleBytes } from "./simd-reader-wasm.js";
+
+/** The WebAssembly JS-API members used here (Node's types leave the global undeclared without the DOM lib). */
+const webAssembly = (
+  globalThis as unknown as {
+    WebAssembly: {
+      Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
+      Module: new (bytes: Uint8Array) => object;
+      Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
+    };
+  }
+).WebAssembly;
+
+/** The module over a fresh memory of `pages` 64 KiB pages, as each reader worker instantiates it. */
+function createSimdReader(pages: number): {
+  bytes: Uint8Array;
+  read: (start: number, end: number) => bigint;
+} {
+  const memory = new webAssembly.Memory({ initial: pages });
+  const instance = new webAssembly.Instance(new webAssembly.Module(simdReaderModuleBytes()), {
+    env: { memory },
+  });
+  const read = instance.exports.read as (start: number, end: number) => bigint;
+  return { bytes: new Uint8Array(memory.buffer), read: (start, end) => BigInt.asUintN(64, read(start, end)) };
+}
 
 describe("simd reader module", () => {
   it("validates and sums exactly the byte range it is given", () => {

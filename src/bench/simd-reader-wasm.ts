@@ -101,9 +101,6 @@ export function simdReaderModuleBytes(): Uint8Array {
 /** The few WebAssembly JS-API members used here (Node's types leave the global undeclared without the DOM lib). */
 interface WebAssemblyApi {
   validate(bytes: Uint8Array): boolean;
-  Memory: new (descriptor: { initial: number }) => { buffer: ArrayBuffer };
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => { exports: Record<string, unknown> };
 }
 
 const webAssembly = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
@@ -111,17 +108,4 @@ const webAssembly = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).W
 /** Whether this runtime runs the module (WebAssembly with SIMD). */
 export function simdReaderAvailable(): boolean {
   return webAssembly.validate(simdReaderModuleBytes());
-}
-
-/** A reader over a fresh memory of `pages` 64 KiB pages (zeroed): its bytes and its `read`. */
-export function createSimdReader(pages: number): {
-  bytes: Uint8Array;
-  read: (start: number, end: number) => bigint;
-} {
-  const memory = new webAssembly.Memory({ initial: pages });
-  const instance = new webAssembly.Instance(new webAssembly.Module(simdReaderModuleBytes()), {
-    env: { memory },
-  });
-  const read = instance.exports.read as (start: number, end: number) => bigint;
-  return { bytes: new Uint8Array(memory.buffer), read: (start, end) => BigInt.asUintN(64, read(start, end)) };
 }
