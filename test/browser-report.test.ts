@@ -41,7 +41,12 @@ const launchArguments = [
 interface PageGlobals {
   reportReady?: number;
   lastFilterMs?: number;
-  document: { getElementById(id: string): { textContent: string | null } };
+  document: {
+    getElementById(id: string): { textContent: string | null };
+    querySelectorAll(
+      selector: string,
+    ): ArrayLike<{ textContent: string | null }> & Iterable<{ textContent: string | null }>;
+  };
 }
 
 if (!available && process.env.CI === "true") {
@@ -206,16 +211,20 @@ describe("report pages in headless Chromium", {
     await page.click("#transcript-close");
     await dialog.waitFor({ state: "hidden" });
 
+    // The search box applies its filter 150 ms after typing, and every filter run replaces the
+    // rows: wait until clearing it has been applied (more than one row), then until the verdict
+    // filter has (every row an error), so that Enter lands on a row that stays.
     await page.fill("#filter-search", "");
-    await waitForStatus(page, "showing 1–");
-    // The status already reads "showing 1–" before the verdict filter applies: wait for it to change.
-    const unfiltered = await page.locator("#filter-status").textContent();
+    await page.waitForFunction(
+      () => (globalThis as unknown as PageGlobals).document.querySelectorAll("#samples tbody tr").length > 1,
+    );
     await page.selectOption("#filter-verdict", "error");
-    await page.waitForFunction((before) => {
-      const status =
-        (globalThis as unknown as PageGlobals).document.getElementById("filter-status").textContent ?? "";
-      return status !== before && status.includes("showing 1–");
-    }, unfiltered);
+    await page.waitForFunction(() => {
+      const verdicts = [
+        ...(globalThis as unknown as PageGlobals).document.querySelectorAll("#samples tbody tr .verdict"),
+      ];
+      return verdicts.length > 0 && verdicts.every((cell) => cell.textContent === "error");
+    });
     await page.locator("#samples tbody tr").first().press("Enter");
     await dialog.waitFor({ state: "visible" });
     assert.match((await dialog.textContent()) ?? "", /Harness error\s*replay-exhausted/);
