@@ -12,10 +12,11 @@ import { openModel } from "../backend/open-model.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
 import { assertSameSettings, type GivenSettings, resolveSettings } from "./eval-settings.js";
+import { attemptKey } from "./paired-attempts.js";
 import { EvalProgress, type ProgressStream } from "./progress.js";
 import { edgecallVersion, hostProvenance, modelProvenance } from "./provenance.js";
 import { ResponseCache } from "./response-cache.js";
-import { ResultStore, resultKey, resultStoreFile } from "./result-store.js";
+import { ResultStore, resultStoreFile } from "./result-store.js";
 import {
   createRunDirectory,
   defaultRunDirectory,
@@ -222,9 +223,9 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     writeRunRecord(runDirectory, record);
 
     store = ResultStore.open(join(runDirectory, resultStoreFile));
-    const planned = new Set(plan.map((item) => resultKey(item.sample.id, item.repeat)));
+    const planned = new Set(plan.map((item) => attemptKey({ id: item.sample.id, repeat: item.repeat })));
     const stored = store.all();
-    const stranger = stored.find((result) => !planned.has(resultKey(result.id, result.repeat)));
+    const stranger = stored.find((result) => !planned.has(attemptKey(result)));
     if (stranger !== undefined)
       throw refuse(
         runDirectory,
@@ -232,7 +233,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       );
     if (options.retryErrors) store.remove(stored.filter((result) => result.error !== null));
     const done = store.keys();
-    const pending = plan.filter((item) => !done.has(resultKey(item.sample.id, item.repeat)));
+    const pending = plan.filter((item) => !done.has(attemptKey({ id: item.sample.id, repeat: item.repeat })));
 
     cache = cachePath === null ? undefined : ResponseCache.open(cachePath);
     const runnerCache: RunnerCache | undefined =

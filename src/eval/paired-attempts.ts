@@ -7,7 +7,7 @@
  */
 import type { SampleResult } from "./sample-result.js";
 
-/** The key attempts are paired by: sample id and repeat. */
+/** The key of an attempt (sample id and repeat): what pairs two runs' attempts and what the result store knows a result by. */
 export function attemptKey(result: Pick<SampleResult, "id" | "repeat">): string {
   return `${result.id}\u0000${result.repeat}`;
 }

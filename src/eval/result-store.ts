@@ -7,6 +7,7 @@
  */
 import Database from "better-sqlite3";
 import { EdgecallError } from "../errors.js";
+import { attemptKey } from "./paired-attempts.js";
 import type { SampleResult } from "./sample-result.js";
 
 /** File name of the store inside a run directory. */
@@ -84,13 +85,13 @@ export class ResultStore {
     }
   }
 
-  /** Keys of every stored result, as `id\u0000repeat` strings (see {@link resultKey}). */
+  /** Keys of every stored result, as `id\u0000repeat` strings (see {@link attemptKey}). */
   keys(): Set<string> {
     const rows = this.database.prepare("SELECT sample_id, repeat FROM results").all() as {
       sample_id: string;
       repeat: number;
     }[];
-    return new Set(rows.map((row) => resultKey(row.sample_id, row.repeat)));
+    return new Set(rows.map((row) => attemptKey({ id: row.sample_id, repeat: row.repeat })));
   }
 
   /** Number of stored results. */
@@ -123,9 +124,4 @@ export class ResultStore {
   close(): void {
     if (this.database.open) this.database.close();
   }
-}
-
-/** The string key of (id, repeat) used in sets. */
-export function resultKey(id: string, repeat: number): string {
-  return `${id}\u0000${repeat}`;
 }
