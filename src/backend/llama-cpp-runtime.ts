@@ -1,0 +1,86 @@
+/**
+ * Which node-llama-cpp addon a Llama runtime loaded: its prebuilt one, or edgecall's native build
+ * (native/build-addon.mjs: the same addon plus a persistent ggml thread pool per context, installed
+ * as node-llama-cpp's local build), recorded as provenance beside every measurement.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Llama } from "node-llama-cpp";
+import { nodeLlamaCppVersion } from "./llama-cpp-load.js";
+
+/** What {@link describeRuntime} found, for reports and JSON. */
+export interface RuntimeBuild {
+  /** `prebuilt`: node-llama-cpp's own binaries; `edgecall-native`: edgecall's build; `local`: another local build. */
+  kind: "prebuilt" | "edgecall-native" | "local";
+  /** Whether contexts keep a persistent ggml thread pool (edgecall's build, unless turned off). */
+  persistentThreadPool: boolean;
+  /**
+   * The addon's identity as provenance and cache identity: `node-llama-cpp 3.21.1` (prebuilt),
+   * `node-llama-cpp 3.21.1 (edgecall native build)` or `node-llama-cpp 3.21.1 (local build)`.
+   * It does not change with EDGECALL_GGML_THREADPOOL: the pool changes speed, never the output.
+   */
+  version: string;
+  /** One line for reports, e.g. `node-llama-cpp 3.21.1, edgecall native build (persistent ggml thread pool)`. */
+  description: string;
+}
+
+/** The marker native/build-addon.mjs writes beside the addon it installs (undefined: none). */
+function edgecallMarker(): Record<string, unknown> | undefined {
+  let root: string;
+  try {
+    root = dirname(dirname(fileURLToPath(import.meta.resolve("node-llama-cpp"))));
+  } catch {
+    return undefined;
+  }
+  const path = join(
+    root,
+    "llama",
+    "localBuilds",
+    `${process.platform}-${process.arch}`,
+    "Release",
+    "edgecall-native.json",
+  );
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Describes the addon `llama` runs on. `environment` is consulted for EDGECALL_GGML_THREADPOOL,
+ * which the native build reads when a context is created ("0" turns the pool off).
+ */
+export function describeRuntime(
+  llama: Pick<Llama, "buildType">,
+  environment: NodeJS.ProcessEnv = process.env,
+): RuntimeBuild {
+  const base = `node-llama-cpp ${nodeLlamaCppVersion}`;
+  if (llama.buildType === "prebuilt") {
+    return {
+      kind: "prebuilt",
+      persistentThreadPool: false,
+      version: base,
+      description: `${base}, prebuilt addon`,
+    };
+  }
+  if (edgecallMarker() === undefined) {
+    return {
+      kind: "local",
+      persistentThreadPool: false,
+      version: `${base} (local build)`,
+      description: `${base}, local build`,
+    };
+  }
+  const poolOff = environment.EDGECALL_GGML_THREADPOOL === "0";
+  return {
+    kind: "edgecall-native",
+    persistentThreadPool: !poolOff,
+    version: `${base} (edgecall native build)`,
+    description: poolOff
+      ? `${base}, edgecall native build (thread pool off: EDGECALL_GGML_THREADPOOL=0)`
+      : `${base}, edgecall native build (persistent ggml thread pool)`,
+  };
+}
