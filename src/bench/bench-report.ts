@@ -90,8 +90,6 @@ export interface BenchReport {
   backend: {
     name: "llama.cpp";
     runtime: string;
-    /** Whether contexts kept a persistent ggml thread pool (edgecall's native build, docs/native-runtime.md). */
-    persistentThreadPool: boolean;
     device: string;
     /** llama.cpp's system info (which CPU features its loaded backend variant uses). */
     systemInfo: string;
@@ -175,7 +173,6 @@ export function buildReport(inputs: ReportInputs, worker: WorkerResult): BenchRe
     backend: {
       name: "llama.cpp",
       runtime: worker.runtime,
-      persistentThreadPool: worker.persistentThreadPool,
       device: worker.device,
       systemInfo: worker.systemInfo,
       gpuLayers: worker.gpuLayers,
