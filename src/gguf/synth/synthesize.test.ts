@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -153,6 +154,18 @@ describe("synthesizeGguf", () => {
     assert.equal(types.get("blk.0.shortconv.conv.weight"), 0, "conv kernels stay F32");
     assert.equal(types.get("token_embd_norm.weight"), 0, "norms stay F32");
     assert.equal(types.get("blk.0.ffn_down.weight"), 8);
+  });
+
+  test("removes the partial file a killed writer of the same output left behind", async () => {
+    const outputPath = join(directory, "killed-writer.gguf");
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+      encoding: "utf8",
+    });
+    const stale = `${outputPath}.${gone.stdout}-1.partial`;
+    writeFileSync(stale, "half a file");
+    await synthesizeGguf({ arch: "qwen3", preset: "tiny", quant: "q8_0", outputPath });
+    assert.ok(!existsSync(stale), "the stale partial file is gone");
+    assert.ok(statSync(outputPath).size > 0);
   });
 
   test("the same seed gives the same bytes; another seed does not", async () => {

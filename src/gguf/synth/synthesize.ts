@@ -2,7 +2,8 @@
  * Writes a random-weight GGUF that llama.cpp loads and runs: a preset or custom shape, a
  * quantisation, the family's tokenizer and chat template, N(0, 0.02) weight matrices, norms at
  * 1.0 and the architecture's special tensors. The file is written to `<out>.<pid>-<n>.partial`
- * and renamed when complete, so a crash never leaves a half-written file under the final name.
+ * and renamed when complete, so a crash never leaves a half-written file under the final name;
+ * partial files of the same output left by killed writers are removed first (stale-partials.ts).
  */
 import { rename, rm } from "node:fs/promises";
 import { EdgecallError } from "../../errors.js";
@@ -13,6 +14,7 @@ import { buildSynthMetadata } from "./metadata.js";
 import { resolvePreset } from "./presets.js";
 import { poolSizeFor, SeededRandom, specialTensorBytes, WeightPool } from "./random-weights.js";
 import { defaultTokenizerFamily, parseShape, type ShapeSpec } from "./shape.js";
+import { removeStalePartials } from "./stale-partials.js";
 import { elementCount, planTensors } from "./tensor-plan.js";
 import { assignTensorTypes, fileTypeOf, parseQuantType } from "./tensor-types.js";
 import { buildTokenizer } from "./tokenizer.js";
@@ -128,6 +130,7 @@ export async function synthesizeGguf(options: SynthesizeOptions): Promise<Synthe
   // Unique per process and call, so that concurrent writers of one path never share a partial file;
   // the rename is atomic, so readers only ever see a complete file.
   const partialPath = `${options.outputPath}.${process.pid}-${++partialCounter}.partial`;
+  await removeStalePartials(options.outputPath);
   try {
     const { bytes, tensorCount } = await writeGguf({
       path: partialPath,
