@@ -1,21 +1,13 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { exitedPid } from "./exited-process.test-support.js";
 import { processExists, removeStalePartials } from "./stale-partials.js";
 
 const directory = mkdtempSync(join(tmpdir(), "edgecall-partials-test-"));
 after(() => rmSync(directory, { recursive: true, force: true }));
-
-/** The id of a process that has exited (a child that ran and was reaped). */
-function exitedPid(): number {
-  const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
-    encoding: "utf8",
-  });
-  return Number(child.stdout);
-}
 
 describe("stale partial files", () => {
   it("tells live processes from exited ones", () => {

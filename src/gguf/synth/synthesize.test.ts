@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,6 +16,7 @@ import {
 } from "node-llama-cpp";
 import { isEdgecallError } from "../../errors.js";
 import { chatTemplate } from "./chat-templates.js";
+import { exitedPid } from "./exited-process.test-support.js";
 import { resolvePreset } from "./presets.js";
 import { parseShape } from "./shape.js";
 import { synthesizeGguf } from "./synthesize.js";
@@ -158,10 +158,7 @@ describe("synthesizeGguf", () => {
 
   test("removes the partial file a killed writer of the same output left behind", async () => {
     const outputPath = join(directory, "killed-writer.gguf");
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
-      encoding: "utf8",
-    });
-    const stale = `${outputPath}.${gone.stdout}-1.partial`;
+    const stale = `${outputPath}.${exitedPid()}-1.partial`;
     writeFileSync(stale, "half a file");
     await synthesizeGguf({ arch: "qwen3", preset: "tiny", quant: "q8_0", outputPath });
     assert.ok(!existsSync(stale), "the stale partial file is gone");
