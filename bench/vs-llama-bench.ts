@@ -103,13 +103,8 @@ async function main(): Promise<void> {
     const tests = await runLlamaBench(binary, args);
     return { prefill: findTest(tests, "pp"), decode: findTest(tests, "tg") };
   };
-  let runtime: string | undefined;
   const runEdgecall = async () => {
     const report = await runBench({ ...plan, source: { kind: "file", path: model.path } });
-    if (runtime === undefined) {
-      runtime = report.backend.runtime;
-      console.log(`edgecall runs llama.cpp via ${runtime}`);
-    }
     const resultOf = (kind: "pp" | "tg") =>
       report.results.find((result) => (kind === "pp" ? result.genTokens === 0 : result.promptTokens === 0))!;
     const inside = resultOf("tg").insideLlamaCpp;
@@ -164,7 +159,6 @@ async function main(): Promise<void> {
     console.log(
       JSON.stringify({
         model: model.path,
-        edgecallRuntime: runtime,
         threads,
         promptTokens,
         genTokens: plan.genTokens,

@@ -15,10 +15,9 @@ import { ArgumentValidator } from "../grammar/argument-validator.js";
 import { buildCallGrammar } from "../grammar/call-grammar.js";
 import type { ContentPart, ToolDefinition } from "../messages.js";
 import { type DecodeOutput, decode } from "./llama-cpp-decode.js";
-import { type LoadedLlamaModel, loadLlamaModel } from "./llama-cpp-load.js";
+import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./llama-cpp-load.js";
 import { buildPrompt } from "./llama-cpp-prompt.js";
 import { SerialQueue } from "./llama-cpp-queue.js";
-import { describeRuntime } from "./llama-cpp-runtime.js";
 import { streamFromRun } from "./llama-cpp-stream.js";
 import {
   type BackendInfo,
@@ -93,7 +92,7 @@ class LlamaCppBackend implements ModelBackend {
     this.format = getFormat(loaded.format);
     this.info = {
       backend: "llama-cpp",
-      backendVersion: describeRuntime(loaded.llama).version,
+      backendVersion: `node-llama-cpp ${nodeLlamaCppVersion}`,
       model: options.modelPath,
       format: loaded.format,
       randomWeights: loaded.randomWeights,

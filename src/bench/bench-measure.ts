@@ -21,7 +21,7 @@ import {
   type LlamaModel,
   type Token,
 } from "node-llama-cpp";
-import { describeRuntime } from "../backend/llama-cpp-runtime.js";
+import { nodeLlamaCppVersion } from "../backend/llama-cpp-load.js";
 import type { WorkerRequest, WorkerResult, WorkerRun, WorkerTest } from "./bench-protocol.js";
 import { LlamaPerfCollector } from "./llama-perf-timings.js";
 import { readProcessMemory, resetPeakRss } from "./process-memory.js";
@@ -234,12 +234,9 @@ export async function measure(
     await context.dispose();
   }
   const memory = readProcessMemory();
-  const runtimeBuild = describeRuntime(llama);
   const result: WorkerResult = {
     runtimeStartMs,
-    runtime: runtimeBuild.description,
-    persistentThreadPool: runtimeBuild.persistentThreadPool,
-    fastGreedy: runtimeBuild.fastGreedy,
+    runtime: `node-llama-cpp ${nodeLlamaCppVersion}`,
     coldLoadMs: cold.ms,
     warmLoadMs: warm.ms,
     systemInfo: llama.systemInfo,

@@ -52,12 +52,8 @@ export interface WorkerResult {
   coldLoadMs: number;
   /** The same again after disposing the first. */
   warmLoadMs: number;
-  /** e.g. "node-llama-cpp 3.21.1, prebuilt addon" (see backend/llama-cpp-runtime.ts). */
+  /** e.g. "node-llama-cpp 3.21.1". */
   runtime: string;
-  /** Whether contexts kept a persistent ggml thread pool (edgecall's native build). */
-  persistentThreadPool: boolean;
-  /** Whether plain greedy sampling ran on the calling thread (edgecall's native build). */
-  fastGreedy: boolean;
   /** llama.cpp's system info: the CPU features of the backend variant it loaded. */
   systemInfo: string;
   /** `cpu`, `cuda`, `vulkan` or `metal`. */

@@ -90,10 +90,6 @@ export interface BenchReport {
   backend: {
     name: "llama.cpp";
     runtime: string;
-    /** Whether contexts kept a persistent ggml thread pool (edgecall's native build, docs/benchmarks.md "Native build"). */
-    persistentThreadPool: boolean;
-    /** Whether plain greedy sampling ran on the calling thread (edgecall's native build, docs/benchmarks.md "Native build"). */
-    fastGreedy: boolean;
     device: string;
     /** llama.cpp's system info (which CPU features its loaded backend variant uses). */
     systemInfo: string;
@@ -177,8 +173,6 @@ export function buildReport(inputs: ReportInputs, worker: WorkerResult): BenchRe
     backend: {
       name: "llama.cpp",
       runtime: worker.runtime,
-      persistentThreadPool: worker.persistentThreadPool,
-      fastGreedy: worker.fastGreedy,
       device: worker.device,
       systemInfo: worker.systemInfo,
       gpuLayers: worker.gpuLayers,

@@ -107,7 +107,7 @@ export function formatBenchReport(report: BenchReport): string {
   );
   const features = [...report.backend.systemInfo.matchAll(/([A-Z0-9_]+) = 1/g)].map((match) => match[1]);
   lines.push(
-    `backend: llama.cpp via ${report.backend.runtime}, ${backendName(report.backend.device)}` +
+    `backend: ${report.backend.runtime} (llama.cpp), ${backendName(report.backend.device)}` +
       (features.length > 0 ? `, CPU features ${features.join(" ")}` : "") +
       `, batch ${report.backend.batchSize}, context ${report.backend.contextSize}`,
   );
