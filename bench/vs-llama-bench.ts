@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import { resolveBenchModel } from "../src/bench/bench-model.js";
 import { parseBenchOptions } from "../src/bench/bench-options.js";
 import {
+  judgeGoal,
   type LlamaBenchTest,
   llamaBenchArgs,
   type RatioSummary,
@@ -60,12 +61,22 @@ function findTest(tests: LlamaBenchTest[], kind: "pp" | "tg"): number {
   return test.tokensPerSecond;
 }
 
+const verdictWords = {
+  meets: "meets the goal",
+  below: "BELOW the goal",
+  undecided: "UNDECIDED against the goal (it lies inside the interval: more pairs or a quieter machine)",
+} as const;
+
 function describe(name: string, summary: RatioSummary, goal: number): string {
-  const verdict = summary.median >= goal ? "meets" : "BELOW";
+  const interval = summary.medianInterval;
+  const intervalText = interval
+    ? `, ${(interval.coverage * 100).toFixed(1)} % interval of the median ${interval.lower.toFixed(3)}-${interval.upper.toFixed(3)}`
+    : "";
   return (
     `${name}: median ratio ${summary.median.toFixed(3)} over ${summary.pairs} pairs ` +
     `(interquartile ${summary.interquartile[0].toFixed(3)}-${summary.interquartile[1].toFixed(3)}, ` +
-    `range ${summary.min.toFixed(3)}-${summary.max.toFixed(3)}); ${verdict} the goal >= ${goal}`
+    `range ${summary.min.toFixed(3)}-${summary.max.toFixed(3)}${intervalText}); ` +
+    `${verdictWords[judgeGoal(summary, goal)]} >= ${goal}`
   );
 }
 
@@ -163,8 +174,9 @@ async function main(): Promise<void> {
         promptTokens,
         genTokens: plan.genTokens,
         pairs,
-        prefill,
-        decode,
+        goals,
+        prefill: { ...prefill, verdict: judgeGoal(prefill, goals.prefill) },
+        decode: { ...decode, verdict: judgeGoal(decode, goals.decode) },
         ...(decodeInsideLlamaCpp ? { decodeInsideLlamaCpp, decodeOutsideShare } : {}),
       }),
     );

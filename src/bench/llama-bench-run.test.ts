@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
 import {
+  judgeGoal,
   llamaBenchArgs,
   parseLlamaBenchJson,
   resolveLlamaBench,
@@ -129,5 +130,35 @@ describe("summariseRatios", () => {
     assert.equal(summary.max, 1.03);
     assert.ok(Math.abs(summary.interquartile[0] - 0.9725) < 1e-12);
     assert.ok(Math.abs(summary.interquartile[1] - 1.0075) < 1e-12);
+    // Sorted: 0.95 0.96 0.97 0.98 0.99 1.00 1.00 1.01 1.02 1.03; the 2nd and the 9th.
+    assert.deepEqual(summary.medianInterval, { lower: 0.96, upper: 1.02, coverage: 1 - 22 / 1024 });
+  });
+
+  it("gives no interval below 6 pairs", () => {
+    assert.equal(summariseRatios([0.9, 1.0, 1.1]).medianInterval, undefined);
+  });
+});
+
+describe("judgeGoal", () => {
+  const tenPairs = (values: number[]) => summariseRatios(values);
+  it("meets when the whole interval of the median is at or above the goal", () => {
+    // Interval: 2nd and 9th of the sorted ten, 0.98-1.05.
+    const summary = tenPairs([0.97, 0.98, 0.99, 1.0, 1.0, 1.01, 1.02, 1.03, 1.05, 1.2]);
+    assert.deepEqual([summary.medianInterval?.lower, summary.medianInterval?.upper], [0.98, 1.05]);
+    assert.equal(judgeGoal(summary, 0.98), "meets");
+  });
+
+  it("is below when the whole interval is under the goal", () => {
+    const summary = tenPairs([0.8, 0.9, 0.92, 0.93, 0.94, 0.95, 0.95, 0.96, 0.97, 1.1]);
+    assert.equal(summary.medianInterval?.upper, 0.97);
+    assert.equal(judgeGoal(summary, 0.98), "below");
+  });
+
+  it("is undecided when the goal lies inside the interval, even with the median above it", () => {
+    // This session's kind of data: median 0.99 but single pairs swing by ±10 %.
+    const summary = tenPairs([0.85, 0.9, 0.95, 0.98, 0.99, 0.99, 1.02, 1.05, 1.1, 1.12]);
+    assert.equal(summary.median, 0.99);
+    assert.equal(judgeGoal(summary, 0.98), "undecided");
+    assert.equal(judgeGoal(summariseRatios([1.0, 1.1, 1.2]), 0.5), "undecided", "too few pairs");
   });
 });

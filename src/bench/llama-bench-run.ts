@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
 import { EdgecallError } from "../errors.js";
-import { median, quantile } from "./statistics.js";
+import { type MedianInterval, median, medianInterval, quantile } from "./statistics.js";
 
 /** How to build one: docs/benchmarks.md. */
 const buildHint =
@@ -162,15 +162,34 @@ export interface RatioSummary {
   max: number;
   /** 25th and 75th percentiles. */
   interquartile: [number, number];
+  /** The 95 % distribution-free confidence interval of the median (absent below 6 pairs). */
+  medianInterval?: MedianInterval;
 }
 
 /** Summarises pairwise ratios (edgecall ÷ llama-bench of the same pair). */
 export function summariseRatios(ratios: readonly number[]): RatioSummary {
+  const interval = medianInterval(ratios);
   return {
     pairs: ratios.length,
     median: median(ratios),
     min: Math.min(...ratios),
     max: Math.max(...ratios),
     interquartile: [quantile(ratios, 0.25), quantile(ratios, 0.75)],
+    ...(interval ? { medianInterval: interval } : {}),
   };
+}
+
+/**
+ * Whether pairwise ratios show a goal (a ratio of at least `goal`) met: `meets` when the whole
+ * confidence interval of the median is at or above it, `below` when the whole interval is under
+ * it, `undecided` when the goal lies inside (more pairs, or a quieter machine, could settle it) or
+ * there are too few pairs for an interval. The median alone flips between "meets" and "below" from
+ * one run to the next when the goal is within the noise.
+ */
+export function judgeGoal(summary: RatioSummary, goal: number): "meets" | "below" | "undecided" {
+  const interval = summary.medianInterval;
+  if (interval === undefined) return "undecided";
+  if (interval.lower >= goal) return "meets";
+  if (interval.upper < goal) return "below";
+  return "undecided";
 }
