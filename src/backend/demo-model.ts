@@ -3,7 +3,7 @@
  * first use into the user's cache folder, so that every command works on a fresh machine with no
  * download. Everything it produces is labelled "random weights".
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
@@ -17,11 +17,19 @@ export function cacheDirectory(): string {
   return join(base, "edgecall");
 }
 
-/** Returns the demo model's path, synthesising it first if it is not cached yet. */
-export async function ensureDemoModel(): Promise<string> {
+function noteOnStderr(message: string): void {
+  process.stderr.write(`edgecall: note: ${message}\n`);
+}
+
+/**
+ * Returns the demo model's path, synthesising it first if it is not cached yet (or the cached
+ * file is damaged: `onNote` is told, by default on stderr).
+ */
+export async function ensureDemoModel(onNote: (message: string) => void = noteOnStderr): Promise<string> {
   const directory = join(cacheDirectory(), "models");
   const path = join(directory, `demo-qwen3.5-tiny-q8_0-v${demoRecipeVersion}.gguf`);
-  if (existsSync(path)) return path;
+  const { reusableCachedModel } = await import("../gguf/synth/cached-model.js");
+  if (await reusableCachedModel(path, onNote)) return path;
   mkdirSync(directory, { recursive: true });
   const { synthesizeGguf } = await import("../gguf/synth/synthesize.js");
   await synthesizeGguf({ arch: "qwen35", preset: "tiny", quant: "q8_0", outputPath: path, seed: 1 });

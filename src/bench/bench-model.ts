@@ -2,7 +2,7 @@
  * The GGUF file a benchmark measures: a file given with `--model`, the demo model, or the
  * random-weight model of a preset shape, synthesised once into `<cache>/models` and reused.
  */
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { cacheDirectory } from "../backend/demo-model.js";
 import { EdgecallError } from "../errors.js";
@@ -52,11 +52,12 @@ export async function resolveBenchModel(
   }
   if (source.kind === "demo") {
     const { ensureDemoModel } = await import("../backend/demo-model.js");
-    return { path: await ensureDemoModel(), preset: "demo", synthesised: false };
+    return { path: await ensureDemoModel(onNote), preset: "demo", synthesised: false };
   }
   const path = shapeModelPath(source.preset, source.arch, source.quant);
   const preset = source.preset === "tiny" ? `tiny-${source.arch}` : source.preset;
-  if (existsSync(path)) return { path, preset, synthesised: false };
+  const { reusableCachedModel } = await import("../gguf/synth/cached-model.js");
+  if (await reusableCachedModel(path, onNote)) return { path, preset, synthesised: false };
   mkdirSync(join(cacheDirectory(), "models"), { recursive: true });
   onNote(`synthesising the random-weight ${preset} ${source.quant} model into ${path} (once; reused later)`);
   const { synthesizeGguf } = await import("../gguf/synth/synthesize.js");

@@ -228,6 +228,33 @@ describe("GGUF writer", () => {
     );
   });
 
+  test("fails, naming the file, when the disk is full or the path cannot be written", async () => {
+    // /dev/full takes the open and fails every write with ENOSPC: here the whole small file fits
+    // in the stream's buffer, so the failure only arrives while closing.
+    const tensors = [{ name: "t", dimensions: [4], type: 0 }];
+    const request = { metadata: [], tensors, produce: () => [new Uint8Array(16)] };
+    await assert.rejects(writeGguf({ path: "/dev/full", ...request }), (error: unknown) => {
+      assert.ok(isEdgecallError(error, "internal"));
+      assert.match(error.message, /^could not write \/dev\/full: ENOSPC/);
+      return true;
+    });
+    // Large enough to overflow the buffer: the failure arrives during the writes.
+    await assert.rejects(
+      writeGguf({
+        path: "/dev/full",
+        metadata: [],
+        tensors: [{ name: "big", dimensions: [1 << 21, 4], type: 0 }],
+        produce: () => [new Uint8Array(8 << 21)],
+      }),
+      /^EdgecallError: could not write \/dev\/full: ENOSPC/,
+    );
+    await assert.rejects(
+      writeGguf({ path: join(directory, "missing", "x.gguf"), ...request }),
+      /could not write .*missing\/x\.gguf: ENOENT/,
+    );
+    await assert.rejects(writeGguf({ path: directory, ...request }), /could not write .*: EISDIR/);
+  });
+
   test("streams large tensors from async chunks with backpressure", async () => {
     const path = join(directory, "large.gguf");
     const chunk = new Uint8Array(1 << 20).fill(7);

@@ -4,7 +4,7 @@
  * stream with backpressure, each tensor followed by zero padding up to the alignment, so that the
  * offsets are exactly those gguf.cpp expects. The whole model is never held in memory.
  */
-import { createWriteStream, type WriteStream } from "node:fs";
+import { createWriteStream, statSync, type WriteStream } from "node:fs";
 import { EdgecallError } from "../errors.js";
 import { encodeGgufHeader, type GgufTensorDescriptor, type GgufWriteKv } from "./writer-header.js";
 
@@ -47,9 +47,20 @@ class BackpressureSink {
   private failure: Error | undefined;
   written = 0;
 
-  constructor(private readonly stream: WriteStream) {
+  constructor(
+    private readonly stream: WriteStream,
+    private readonly path: string,
+  ) {
     stream.on("error", (error) => {
-      this.failure = error;
+      this.failure ??= this.named(error);
+    });
+  }
+
+  /** A file-system error as a harness error naming the file (e.g. ENOSPC, EISDIR, ENOENT). */
+  private named(error: Error): EdgecallError {
+    return new EdgecallError("internal", `could not write ${this.path}: ${error.message}`, {
+      subject: this.path,
+      cause: error,
     });
   }
 
@@ -65,7 +76,7 @@ class BackpressureSink {
         };
         const onError = (error: Error) => {
           this.stream.off("drain", onDrain);
-          reject(error);
+          reject(this.named(error));
         };
         this.stream.once("drain", onDrain);
         this.stream.once("error", onError);
@@ -82,11 +93,18 @@ class BackpressureSink {
     }
   }
 
+  /**
+   * Flushes and closes the file. Errors of writes still buffered when `close` is called (a full
+   * disk shows up here when everything fit in the stream's buffer) reject it.
+   */
   async close(): Promise<void> {
     if (this.failure) throw this.failure;
     await new Promise<void>((resolve, reject) => {
-      this.stream.once("error", reject);
-      this.stream.end(() => resolve());
+      this.stream.end((error?: Error | null) => {
+        if (error) reject(this.failure ?? this.named(error));
+        else if (this.failure) reject(this.failure);
+        else resolve();
+      });
     });
   }
 
@@ -102,7 +120,7 @@ class BackpressureSink {
 export async function writeGguf(request: GgufWriteRequest): Promise<GgufWriteResult> {
   const layout = encodeGgufHeader(request.metadata, request.tensors);
   const stream = createWriteStream(request.path, { highWaterMark: 4 * 1024 * 1024 });
-  const sink = new BackpressureSink(stream);
+  const sink = new BackpressureSink(stream, request.path);
   try {
     await sink.write(layout.header);
     for (let index = 0; index < request.tensors.length; index++) {
@@ -140,10 +158,12 @@ export async function writeGguf(request: GgufWriteRequest): Promise<GgufWriteRes
     sink.destroy();
     throw error;
   }
-  if (sink.written !== layout.fileSize) {
+  const onDisk = statSync(request.path).size;
+  if (sink.written !== layout.fileSize || onDisk !== layout.fileSize) {
     throw new EdgecallError(
       "internal",
-      `GGUF writer wrote ${sink.written} bytes, expected ${layout.fileSize}`,
+      `GGUF writer wrote ${sink.written} bytes (${onDisk} on disk) to ${request.path}, expected ${layout.fileSize}`,
+      { subject: request.path },
     );
   }
   return { bytes: layout.fileSize, tensorCount: request.tensors.length };

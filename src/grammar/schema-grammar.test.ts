@@ -133,6 +133,31 @@ describe("SchemaGrammar", () => {
     );
   });
 
+  it("writes bounds up to 256 exactly and leaves larger ones open, so llama.cpp accepts the grammar", async () => {
+    // llama.cpp refused `maxLength: 2000` over a character class ("exceeds sane defaults").
+    const long = "x".repeat(2100);
+    await check({ type: "string", maxLength: 2000 }, "json", ['""', `"${long}"`], ["1"]);
+    await check({ type: "string", maxLength: 2000 }, "xml-text", ["", long], ["<b>"]);
+    await check(
+      { type: "string", minLength: 3000 },
+      "json",
+      [`"${"y".repeat(256)}"`],
+      [`"${"y".repeat(255)}"`],
+    );
+    await check(
+      { type: "string", minLength: 2, maxLength: 256 },
+      "json",
+      [`"${"z".repeat(256)}"`, '"ab"'],
+      [`"${"z".repeat(257)}"`, '"a"'],
+    );
+    await check(
+      { type: "array", items: { type: "integer" }, maxItems: 5000 },
+      "json",
+      ["[]", "[1, 2, 3]"],
+      ["[1,]"],
+    );
+  });
+
   it("approximates string formats without patterns", async () => {
     await check(
       { type: "string", format: "date" },

@@ -90,17 +90,34 @@ export function xmlTextCharClass(options: DialectOptions): string {
   return `[^${escaped.join("")}${notCodePoints.replace(String.raw`\x00-\x1F`, String.raw`\x00-\x08\x0B-\x1F`)}]`;
 }
 
-/** `expression` repeated between `minimum` and `maximum` (open when undefined) times. */
+/**
+ * The largest repetition count written into a grammar. llama.cpp expands `S{m,n}` into one rule per
+ * count and refuses a grammar where the count times the size of `S` reaches 2000 ("number of rules
+ * that are going to be repeated ... exceeds sane defaults"; llama-grammar.cpp), which a string's
+ * `maxLength: 2000` over a character class did. Larger bounds are left open (a larger minimum is
+ * written as this one): the grammar then allows more than the schema, and the argument validator,
+ * which checks every call against the full schema, refuses what the grammar let through.
+ */
+export const maxGrammarRepetitions = 256;
+
+/**
+ * `expression` repeated between `minimum` and `maximum` (open when undefined) times, with bounds
+ * above {@link maxGrammarRepetitions} relaxed as it explains. A counted repetition wraps the
+ * expression in a group, so llama.cpp counts it as one symbol however large it is.
+ */
 export function repeatGbnf(expression: string, minimum: number, maximum: number | undefined): string {
+  if (minimum > maxGrammarRepetitions || (maximum !== undefined && maximum > maxGrammarRepetitions)) {
+    return repeatGbnf(expression, Math.min(minimum, maxGrammarRepetitions), undefined);
+  }
   if (maximum === undefined) {
     if (minimum === 0) return `${expression}*`;
     if (minimum === 1) return `${expression}+`;
-    return `${expression}{${minimum},}`;
+    return `(${expression}){${minimum},}`;
   }
   if (maximum === 0) return "";
-  if (minimum === maximum) return minimum === 1 ? expression : `${expression}{${minimum}}`;
+  if (minimum === maximum) return minimum === 1 ? expression : `(${expression}){${minimum}}`;
   if (minimum === 0 && maximum === 1) return `${expression}?`;
-  return `${expression}{${minimum},${maximum}}`;
+  return `(${expression}){${minimum},${maximum}}`;
 }
 
 const dateGbnf = '[0-9]{4} "-" ("0" [1-9] | "1" [0-2]) "-" ("0" [1-9] | [12] [0-9] | "3" [01])';
