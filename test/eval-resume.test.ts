@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -176,5 +176,23 @@ describe("eval: interrupted and resumed runs", { skip: hasBfcl ? false : noBfclM
     ]);
     assert.equal(wrongModel.code, 2);
     assert.match(wrongModel.stderr, /the model differs/);
+  });
+
+  it("--resume refuses a store with results the plan does not contain, leaving run.json as it was", async () => {
+    // A copy of the finished run whose record now plans 5 samples while its store holds 60.
+    const copy = join(scratch, "stranger-copy");
+    cpSync(onlyRunDirectory(join(scratch, "reference")), copy, { recursive: true });
+    const recordPath = join(copy, "run.json");
+    const record = JSON.parse(readFileSync(recordPath, "utf8"));
+    record.settings.limit = 5;
+    writeFileSync(recordPath, `${JSON.stringify(record, null, 2)}\n`);
+    const before = readFileSync(recordPath, "utf8");
+    const refused = await runCliFromSource(["eval", "--resume", copy, "--no-progress"]);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(
+      refused.stderr,
+      /its store holds a result for ".+" \(repeat 0\) that this plan does not contain/,
+    );
+    assert.equal(readFileSync(recordPath, "utf8"), before, "the refused resume did not record a session");
   });
 });

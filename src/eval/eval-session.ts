@@ -203,6 +203,17 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     createRunDirectory(runDirectory);
     const cacheEnabled = options.cache ?? spec.kind !== "replay";
     const cachePath = cacheEnabled ? join(cacheRoot, "responses.sqlite") : null;
+    // The store is checked before this session is recorded, so a refused resume leaves run.json
+    // as it was.
+    store = ResultStore.open(join(runDirectory, resultStoreFile));
+    const planned = new Set(plan.map((item) => attemptKey({ id: item.sample.id, repeat: item.repeat })));
+    const stored = store.all();
+    const stranger = stored.find((result) => !planned.has(attemptKey(result)));
+    if (stranger !== undefined)
+      throw refuse(
+        runDirectory,
+        `its store holds a result for "${stranger.id}" (repeat ${stranger.repeat}) that this plan does not contain`,
+      );
     record = original ?? {
       edgecallVersion: edgecallVersion(),
       modelSpec: modelSpecText,
@@ -222,15 +233,6 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     record.status = "running";
     writeRunRecord(runDirectory, record);
 
-    store = ResultStore.open(join(runDirectory, resultStoreFile));
-    const planned = new Set(plan.map((item) => attemptKey({ id: item.sample.id, repeat: item.repeat })));
-    const stored = store.all();
-    const stranger = stored.find((result) => !planned.has(attemptKey(result)));
-    if (stranger !== undefined)
-      throw refuse(
-        runDirectory,
-        `its store holds a result for "${stranger.id}" (repeat ${stranger.repeat}) that this plan does not contain`,
-      );
     if (options.retryErrors) store.remove(stored.filter((result) => result.error !== null));
     const done = store.keys();
     const pending = plan.filter((item) => !done.has(attemptKey({ id: item.sample.id, repeat: item.repeat })));
