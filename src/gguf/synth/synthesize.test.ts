@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -200,7 +209,17 @@ describe("synthesizeGguf", () => {
     const missingFolder = join(directory, "no-such-folder", "x.gguf");
     await assert.rejects(
       synthesizeGguf({ arch: "qwen3", preset: "tiny", quant: "f16", outputPath: missingFolder }),
+      /^EdgecallError: could not write .*no-such-folder\/x\.gguf\.\d+-\d+\.partial: ENOENT/,
     );
+    const folder = join(directory, "bad-folder");
+    mkdirSync(folder);
+    await assert.rejects(
+      synthesizeGguf({ arch: "qwen3", preset: "tiny", quant: "f16", outputPath: folder }),
+      (error: unknown) =>
+        isEdgecallError(error, "invalid-argument") &&
+        /^output .*bad-folder is a directory/.test(error.message),
+    );
+    rmSync(folder, { recursive: true });
     assert.ok(!readdirSync(directory).some((name) => name.startsWith("bad") || name.endsWith(".partial")));
   });
 

@@ -5,6 +5,7 @@
  * and renamed when complete, so a crash never leaves a half-written file under the final name;
  * partial files of the same output left by killed writers are removed first (stale-partials.ts).
  */
+import { statSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { EdgecallError } from "../../errors.js";
 import { ggmlType } from "../ggml-types.js";
@@ -129,6 +130,15 @@ export async function synthesizeGguf(options: SynthesizeOptions): Promise<Synthe
   };
   // Unique per process and call, so that concurrent writers of one path never share a partial file;
   // the rename is atomic, so readers only ever see a complete file.
+  if (statSync(options.outputPath, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new EdgecallError(
+      "invalid-argument",
+      `output ${options.outputPath} is a directory; give a file path`,
+      {
+        subject: options.outputPath,
+      },
+    );
+  }
   const partialPath = `${options.outputPath}.${process.pid}-${++partialCounter}.partial`;
   await removeStalePartials(options.outputPath);
   try {
