@@ -140,23 +140,22 @@ describe("summariseRatios", () => {
 });
 
 describe("judgeGoal", () => {
-  const tenPairs = (values: number[]) => summariseRatios(values);
   it("meets when the whole interval of the median is at or above the goal", () => {
     // Interval: 2nd and 9th of the sorted ten, 0.98-1.05.
-    const summary = tenPairs([0.97, 0.98, 0.99, 1.0, 1.0, 1.01, 1.02, 1.03, 1.05, 1.2]);
+    const summary = summariseRatios([0.97, 0.98, 0.99, 1.0, 1.0, 1.01, 1.02, 1.03, 1.05, 1.2]);
     assert.deepEqual([summary.medianInterval?.lower, summary.medianInterval?.upper], [0.98, 1.05]);
     assert.equal(judgeGoal(summary, 0.98), "meets");
   });
 
   it("is below when the whole interval is under the goal", () => {
-    const summary = tenPairs([0.8, 0.9, 0.92, 0.93, 0.94, 0.95, 0.95, 0.96, 0.97, 1.1]);
+    const summary = summariseRatios([0.8, 0.9, 0.92, 0.93, 0.94, 0.95, 0.95, 0.96, 0.97, 1.1]);
     assert.equal(summary.medianInterval?.upper, 0.97);
     assert.equal(judgeGoal(summary, 0.98), "below");
   });
 
   it("is undecided when the goal lies inside the interval, even with the median above it", () => {
     // This session's kind of data: median 0.99 but single pairs swing by ±10 %.
-    const summary = tenPairs([0.85, 0.9, 0.95, 0.98, 0.99, 0.99, 1.02, 1.05, 1.1, 1.12]);
+    const summary = summariseRatios([0.85, 0.9, 0.95, 0.98, 0.99, 0.99, 1.02, 1.05, 1.1, 1.12]);
     assert.equal(summary.median, 0.99);
     assert.equal(judgeGoal(summary, 0.98), "undecided");
     assert.equal(judgeGoal(summariseRatios([1.0, 1.1, 1.2]), 0.5), "undecided", "too few pairs");

@@ -101,8 +101,8 @@ class BackpressureSink {
     if (this.failure) throw this.failure;
     await new Promise<void>((resolve, reject) => {
       this.stream.end((error?: Error | null) => {
-        if (error) reject(this.failure ?? this.named(error));
-        else if (this.failure) reject(this.failure);
+        const failure = this.failure ?? (error ? this.named(error) : undefined);
+        if (failure) reject(failure);
         else resolve();
       });
     });

@@ -128,17 +128,15 @@ export async function synthesizeGguf(options: SynthesizeOptions): Promise<Synthe
     written += bytes;
     options.onProgress?.(written, dataBytes);
   };
-  // Unique per process and call, so that concurrent writers of one path never share a partial file;
-  // the rename is atomic, so readers only ever see a complete file.
   if (statSync(options.outputPath, { throwIfNoEntry: false })?.isDirectory()) {
     throw new EdgecallError(
       "invalid-argument",
       `output ${options.outputPath} is a directory; give a file path`,
-      {
-        subject: options.outputPath,
-      },
+      { subject: options.outputPath },
     );
   }
+  // Unique per process and call, so that concurrent writers of one path never share a partial file;
+  // the rename is atomic, so readers only ever see a complete file.
   const partialPath = `${options.outputPath}.${process.pid}-${++partialCounter}.partial`;
   await removeStalePartials(options.outputPath);
   try {
