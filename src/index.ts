@@ -35,6 +35,12 @@ export { createToolMcpServer } from "./mcp/mcp-server.js";
 export * from "./messages.js";
 export { runProbe } from "./probes/run-probe.js";
 export { writeRunReport } from "./report/run-report.js";
+export {
+  createOpenAIServerApp,
+  type OpenAIServerOptions,
+  type RunningServer,
+  startOpenAIServer,
+} from "./serve/openai-server.js";
 export { mcnemarExact } from "./stats/mcnemar.js";
 export { passHatK } from "./stats/pass-hat-k.js";
 export { wilsonInterval } from "./stats/wilson.js";

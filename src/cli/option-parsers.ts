@@ -4,8 +4,8 @@
  */
 import { InvalidArgumentError } from "commander";
 
-/** A whole number >= `minimum` (default 1). */
-export function integerOption(minimum = 1): (value: string) => number {
+/** A whole number in [`minimum`, `maximum`] (default: 1 and up). */
+export function integerOption(minimum = 1, maximum = Number.MAX_SAFE_INTEGER): (value: string) => number {
   return (value) => {
     if (!/^-?\d+$/.test(value.trim()))
       throw new InvalidArgumentError(`expected a whole number, got '${value}'`);
@@ -13,6 +13,8 @@ export function integerOption(minimum = 1): (value: string) => number {
     if (!Number.isSafeInteger(parsed) || parsed < minimum) {
       throw new InvalidArgumentError(`expected a whole number >= ${minimum}, got '${value}'`);
     }
+    if (parsed > maximum)
+      throw new InvalidArgumentError(`expected a whole number <= ${maximum}, got '${value}'`);
     return parsed;
   };
 }

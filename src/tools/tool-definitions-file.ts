@@ -31,45 +31,53 @@ function invalid(path: string, why: string): EdgecallError {
   return new EdgecallError("invalid-tools", `invalid tools file ${path}: ${why}`, { subject: path });
 }
 
-/** Validates an already-parsed tools document. `source` names it in errors. */
-export function toolDefinitionsFromJson(document: unknown, source: string): ToolDefinition[] {
+/** Why a tools document is not a valid list of tool definitions (the caller names the source). */
+export class ToolDefinitionsProblem extends Error {
+  constructor(readonly why: string) {
+    super(why);
+    this.name = "ToolDefinitionsProblem";
+  }
+}
+
+/**
+ * Validates an already-parsed list of definitions (either shape, or `{"tools": [...]}`); throws
+ * {@link ToolDefinitionsProblem} saying which tool is wrong and why, for callers that name the
+ * source their own way (a file, a request field).
+ */
+export function validateToolDefinitions(document: unknown): ToolDefinition[] {
+  const problem = (why: string) => new ToolDefinitionsProblem(why);
   const list =
     document !== null && typeof document === "object" && !Array.isArray(document) && "tools" in document
       ? (document as { tools: unknown }).tools
       : document;
   if (!Array.isArray(list)) {
-    throw invalid(source, 'expected an array of {name, description, parameters} (or {"tools": [...]})');
+    throw problem('expected an array of {name, description, parameters} (or {"tools": [...]})');
   }
   const entries = list.map((entry: unknown, index) => {
     const isOpenAi =
       entry !== null && typeof entry === "object" && (entry as { type?: unknown }).type === "function";
     const parsed = (isOpenAi ? openAiTool : plainTool).safeParse(entry);
-    if (!parsed.success) throw invalid(source, `tool ${index}: ${describeIssue(parsed.error)}`);
+    if (!parsed.success) throw problem(`tool ${index}: ${describeIssue(parsed.error)}`);
     return "function" in parsed.data ? parsed.data.function : parsed.data;
   });
   const ajv = new Ajv({ strict: false, allErrors: true });
   const seen = new Set<string>();
   return entries.map((tool, index) => {
-    if (seen.has(tool.name)) throw invalid(source, `tool ${index} ('${tool.name}'): duplicate tool name`);
+    if (seen.has(tool.name)) throw problem(`tool ${index} ('${tool.name}'): duplicate tool name`);
     seen.add(tool.name);
     const parameters = tool.parameters ?? { type: "object", properties: {} };
     if (!ajv.validateSchema(parameters)) {
-      throw invalid(
-        source,
+      throw problem(
         `tool '${tool.name}': parameters is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`,
       );
     }
     try {
       ajv.compile(parameters);
     } catch (error) {
-      throw invalid(
-        source,
-        `tool '${tool.name}': parameters schema does not compile: ${(error as Error).message}`,
-      );
+      throw problem(`tool '${tool.name}': parameters schema does not compile: ${(error as Error).message}`);
     }
     if (parameters.type !== undefined && parameters.type !== "object") {
-      throw invalid(
-        source,
+      throw problem(
         `tool '${tool.name}': parameters must describe an object, got type '${String(parameters.type)}'`,
       );
     }
@@ -77,6 +85,16 @@ export function toolDefinitionsFromJson(document: unknown, source: string): Tool
     if (tool.description !== undefined) definition.description = tool.description;
     return definition;
   });
+}
+
+/** Validates an already-parsed tools document. `source` names it in errors. */
+export function toolDefinitionsFromJson(document: unknown, source: string): ToolDefinition[] {
+  try {
+    return validateToolDefinitions(document);
+  } catch (error) {
+    if (error instanceof ToolDefinitionsProblem) throw invalid(source, error.why);
+    throw error;
+  }
 }
 
 /** Reads and validates a tools file. Throws `invalid-tools` or `file-not-found` naming the file. */

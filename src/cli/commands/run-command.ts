@@ -64,7 +64,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
 
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
-  process.once("SIGINT", onInterrupt);
+  process.on("SIGINT", onInterrupt);
   let backend: ModelBackend | undefined;
   let sources: McpToolSource[] = [];
   try {

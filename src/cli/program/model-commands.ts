@@ -1,4 +1,4 @@
-/** Registers the model commands: `run`, `parse`, `inspect`, `synth` and `bench`. */
+/** Registers the model commands: `run`, `serve`, `parse`, `inspect`, `synth` and `bench`. */
 import { type Command, Option } from "commander";
 import { addModelOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption } from "../option-parsers.js";
@@ -33,6 +33,24 @@ export function registerModelCommands(program: Command): void {
     .action(async (prompt: string, options) => {
       const { runCommand } = await import("../commands/run-command.js");
       process.exitCode = await runCommand(prompt, options);
+    });
+
+  addModelOptions(
+    program
+      .command("serve")
+      .description(
+        "serve the model over an OpenAI-compatible API (/v1/chat/completions with tools, /v1/models) until Ctrl-C",
+      ),
+  )
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--port <n>", "port to listen on (0: any free port)", integerOption(0, 65535), 8080)
+    .option("--model-name <name>", "the model id clients see (default: the file name without .gguf)")
+    .option("--constrained", "grammar-constrain calls to the offered tools' schemas (llama-cpp backend)")
+    .option("--api-key <key>", "require Authorization: Bearer KEY (default: $EDGECALL_API_KEY when set)")
+    .option("--verbose", "log each request on stderr")
+    .action(async (options) => {
+      const { serveCommand } = await import("../commands/serve-command.js");
+      process.exitCode = await serveCommand(options);
     });
 
   program

@@ -1,0 +1,125 @@
+/**
+ * `edgecall serve --model SPEC [--host 127.0.0.1] [--port 8080]`: the model behind an
+ * OpenAI-compatible API until Ctrl-C (or SIGTERM), which closes the server and the model and exits 0:
+ * for a server, being stopped is its normal end. The model is opened before the port is bound, so a
+ * bad model fails at once; the URL goes to stderr, with a note when the weights are random.
+ */
+import { basename } from "node:path";
+import type { ModelBackend } from "../../backend/model-backend.js";
+import { parseModelSpec } from "../../backend/model-spec.js";
+import { openModel } from "../../backend/open-model.js";
+import { EdgecallError } from "../../errors.js";
+import { createOpenAIServerApp, type RunningServer, startOpenAIServer } from "../../serve/openai-server.js";
+import type { ModelOptionValues } from "../model-options.js";
+
+/** Parsed options of `edgecall serve`. */
+export interface ServeCommandOptions extends ModelOptionValues {
+  host: string;
+  port: number;
+  /** The model id clients see; default the file name without `.gguf` (or the spec's model). */
+  modelName?: string;
+  constrained?: boolean;
+  /** Require `Authorization: Bearer KEY`; default `EDGECALL_API_KEY` when set. */
+  apiKey?: string;
+  /** Log each request on stderr. */
+  verbose?: boolean;
+}
+
+/** Where the command writes, what opens the model and what stops it; defaults are the process's. */
+export interface ServeIo {
+  stderr?: NodeJS.WritableStream;
+  openBackend?: typeof openModel;
+  /** Stops the server when it fires; default SIGINT or SIGTERM. */
+  stop?: AbortSignal;
+  /** Told the URL once the server listens (tests). */
+  onListening?: (url: string) => void;
+}
+
+/** The model id a spec is served under when `--model-name` is not given. */
+export function defaultModelName(spec: string): string {
+  const parsed = parseModelSpec(spec);
+  switch (parsed.kind) {
+    case "gguf":
+      return basename(parsed.path).replace(/\.gguf$/i, "");
+    case "openai":
+      return parsed.model;
+    case "replay":
+      return basename(parsed.path).replace(/\.jsonl$/i, "");
+    case "demo":
+      return "demo";
+  }
+}
+
+const loopbackHosts = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/**
+ * SIGINT/SIGTERM abort the returned signal. Listeners stay until `dispose` (`on`, not `once`): a
+ * dependency of node-llama-cpp installs signal-exit, which re-raises a signal that finds no other
+ * listener left, and the process would die before the server and the model are closed.
+ */
+function stopSignal(): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+    },
+  };
+}
+
+/** Serves until stopped; returns the exit code. */
+export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {}): Promise<number> {
+  const stderr = io.stderr ?? process.stderr;
+  const apiKey = options.apiKey ?? process.env.EDGECALL_API_KEY;
+  if (apiKey !== undefined && apiKey.trim() === "") {
+    throw new EdgecallError("usage", "--api-key: the key is empty", { subject: "--api-key" });
+  }
+  const modelName = options.modelName ?? defaultModelName(options.model);
+  const stopping = io.stop === undefined ? stopSignal() : { signal: io.stop, dispose: () => {} };
+  let backend: ModelBackend | undefined;
+  let server: RunningServer | undefined;
+  try {
+    backend = await (io.openBackend ?? openModel)(options.model, {
+      format: options.format,
+      gpu: options.gpu,
+      threads: options.threads,
+      contextSize: options.contextSize,
+    });
+    const app = createOpenAIServerApp({
+      backend,
+      modelName,
+      constrained: options.constrained,
+      apiKey,
+      log: options.verbose ? (line) => stderr.write(`edgecall: serve: ${line}\n`) : undefined,
+    });
+    server = await startOpenAIServer(app, options.host, options.port);
+    if (backend.info.randomWeights === true) {
+      stderr.write("edgecall: note: this model has random weights: its replies are noise, not results\n");
+    }
+    if (!loopbackHosts.has(options.host) && apiKey === undefined) {
+      stderr.write(
+        `edgecall: warning: serving on ${options.host} without --api-key: anyone who can reach this port can use the model\n`,
+      );
+    }
+    stderr.write(
+      `edgecall: serving ${modelName} (${backend.info.backend}${backend.info.format ? `, format ${backend.info.format}` : ""}) ` +
+        `at ${server.url}/v1 (OpenAI-compatible; Ctrl-C stops)\n`,
+    );
+    io.onListening?.(server.url);
+    if (!stopping.signal.aborted) {
+      await new Promise<void>((resolve) =>
+        stopping.signal.addEventListener("abort", () => resolve(), { once: true }),
+      );
+    }
+    stderr.write("edgecall: serve: stopping\n");
+    return 0;
+  } finally {
+    stopping.dispose();
+    await server?.close();
+    await backend?.close();
+  }
+}

@@ -1,0 +1,280 @@
+/**
+ * Reads the body of `POST /v1/chat/completions` into a GenerateRequest: OpenAI's wire shape
+ * (snake_case, tool-call arguments as JSON strings, content as a string or text parts, `developer`
+ * messages) validated with zod at the edge. A field edgecall cannot honour (several choices, stop
+ * sequences, a response format, log probabilities, non-text content) is refused by name rather than
+ * ignored, so a client never gets an answer to a different question than it asked.
+ */
+import { z } from "zod";
+import type { GenerateRequest, ToolChoice } from "../backend/model-backend.js";
+import type { ChatMessage, ToolCall, ToolDefinition } from "../messages.js";
+import { ToolDefinitionsProblem, validateToolDefinitions } from "../tools/tool-definitions-file.js";
+
+/** A request edgecall refuses: `param` names the field at fault (OpenAI's error `param`). */
+export class InvalidChatRequest extends Error {
+  constructor(
+    message: string,
+    readonly param: string | null,
+  ) {
+    super(message);
+    this.name = "InvalidChatRequest";
+  }
+}
+
+/** What the server does with one request, beyond the model call itself. */
+export interface ChatCompletionPlan {
+  request: GenerateRequest;
+  stream: boolean;
+  /** Send a usage chunk before `[DONE]` (`stream_options.include_usage`). */
+  includeUsage: boolean;
+  /** `parallel_tool_calls: false`: return the first call only. */
+  singleCall: boolean;
+  /** The `model` the client named (echoed back), if any. */
+  model: string | undefined;
+}
+
+const textPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
+const content = z
+  .union([z.string(), z.array(textPart), z.null()], {
+    error: "expected a string, an array of {type: 'text', text} parts, or null",
+  })
+  .optional();
+const wireToolCall = z.object({
+  id: z.string().optional(),
+  type: z.literal("function").optional(),
+  function: z.object({
+    name: z.string().min(1),
+    arguments: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
+  }),
+});
+const message = z.discriminatedUnion("role", [
+  z.object({ role: z.enum(["system", "developer", "user"]), content, name: z.string().optional() }),
+  z.object({
+    role: z.literal("assistant"),
+    content,
+    tool_calls: z.array(wireToolCall).nullable().optional(),
+    reasoning_content: z.string().nullable().optional(),
+    name: z.string().optional(),
+  }),
+  z.object({
+    role: z.literal("tool"),
+    content,
+    tool_call_id: z.string().optional(),
+    name: z.string().optional(),
+  }),
+]);
+const optionalNumber = (schema: z.ZodNumber) => schema.nullable().optional();
+const body = z.object({
+  model: z.string().optional(),
+  messages: z.array(message).min(1, "at least one message is needed"),
+  tools: z.array(z.unknown()).nullable().optional(),
+  tool_choice: z
+    .union(
+      [
+        z.enum(["auto", "none", "required"]),
+        z.object({ type: z.literal("function"), function: z.object({ name: z.string() }) }),
+      ],
+      { error: "expected 'auto', 'none', 'required' or {type: 'function', function: {name}}" },
+    )
+    .nullable()
+    .optional(),
+  parallel_tool_calls: z.boolean().nullable().optional(),
+  stream: z.boolean().nullable().optional(),
+  stream_options: z.object({ include_usage: z.boolean().optional() }).nullable().optional(),
+  max_tokens: optionalNumber(z.number().int().min(1)),
+  max_completion_tokens: optionalNumber(z.number().int().min(1)),
+  temperature: optionalNumber(z.number().min(0).max(10)),
+  top_p: optionalNumber(z.number().min(0).max(1)),
+  top_k: optionalNumber(z.number().int().min(0)),
+  seed: optionalNumber(z.number().int()),
+  n: optionalNumber(z.number().int().min(1)),
+  stop: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .optional(),
+  response_format: z.object({ type: z.string() }).loose().nullable().optional(),
+  logprobs: z.boolean().nullable().optional(),
+});
+type WireBody = z.infer<typeof body>;
+type WireMessage = z.infer<typeof message>;
+
+/** `messages[2].tool_calls[0].function` from zod's path. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let text = "";
+  for (const key of path)
+    text += typeof key === "number" ? `[${key}]` : text === "" ? String(key) : `.${String(key)}`;
+  return text;
+}
+
+function firstIssue(error: z.ZodError): InvalidChatRequest {
+  const issue = error.issues[0];
+  if (issue === undefined) return new InvalidChatRequest("the request body has an unexpected shape", null);
+  const param = fieldPath(issue.path);
+  let why = issue.message;
+  if (issue.path.at(-1) === "role") why = "role must be system, developer, user, assistant or tool";
+  return new InvalidChatRequest(param === "" ? why : `${param}: ${why}`, param === "" ? null : param);
+}
+
+function textOf(value: z.infer<typeof content>, at: string): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return value;
+  return value
+    .map((part, index) => {
+      if (part.type !== "text" || part.text === undefined) {
+        throw new InvalidChatRequest(
+          `${at}[${index}]: only text content is supported, got type '${part.type}'`,
+          `${at}[${index}]`,
+        );
+      }
+      return part.text;
+    })
+    .join("\n");
+}
+
+function callOf(call: z.infer<typeof wireToolCall>, at: string): ToolCall {
+  const raw = call.function.arguments ?? "{}";
+  let decoded: unknown = raw;
+  if (typeof raw === "string") {
+    try {
+      decoded = JSON.parse(raw === "" ? "{}" : raw);
+    } catch (error) {
+      throw new InvalidChatRequest(
+        `${at}.function.arguments: not valid JSON: ${(error as Error).message}`,
+        `${at}.function.arguments`,
+      );
+    }
+  }
+  if (decoded === null || typeof decoded !== "object" || Array.isArray(decoded)) {
+    throw new InvalidChatRequest(
+      `${at}.function.arguments: must be a JSON object`,
+      `${at}.function.arguments`,
+    );
+  }
+  return {
+    ...(call.id === undefined ? {} : { id: call.id }),
+    name: call.function.name,
+    arguments: decoded as Record<string, unknown>,
+  };
+}
+
+/** Our messages from the wire's; a tool message without a name takes the name of the call it answers. */
+function messagesOf(wire: readonly WireMessage[]): ChatMessage[] {
+  const callNames = new Map<string, string>();
+  return wire.map((entry, index): ChatMessage => {
+    const at = `messages[${index}]`;
+    const text = textOf(entry.content, `${at}.content`);
+    switch (entry.role) {
+      case "system":
+      case "developer":
+        return { role: "system", content: text };
+      case "user":
+        return { role: "user", content: text };
+      case "assistant": {
+        const calls = (entry.tool_calls ?? []).map((call, callIndex) => {
+          const decoded = callOf(call, `${at}.tool_calls[${callIndex}]`);
+          if (decoded.id !== undefined) callNames.set(decoded.id, decoded.name);
+          return decoded;
+        });
+        return {
+          role: "assistant",
+          content: text,
+          ...(calls.length > 0 ? { toolCalls: calls } : {}),
+          ...(entry.reasoning_content ? { reasoning: entry.reasoning_content } : {}),
+        };
+      }
+      default: {
+        const name =
+          entry.name ?? (entry.tool_call_id === undefined ? undefined : callNames.get(entry.tool_call_id));
+        return {
+          role: "tool",
+          content: text,
+          ...(entry.tool_call_id === undefined ? {} : { toolCallId: entry.tool_call_id }),
+          ...(name === undefined ? {} : { name }),
+        };
+      }
+    }
+  });
+}
+
+function toolsOf(wire: WireBody): { tools: ToolDefinition[]; toolChoice: ToolChoice | undefined } {
+  let tools: ToolDefinition[] = [];
+  if (wire.tools !== undefined && wire.tools !== null) {
+    try {
+      tools = validateToolDefinitions(wire.tools);
+    } catch (error) {
+      if (error instanceof ToolDefinitionsProblem)
+        throw new InvalidChatRequest(`tools: ${error.why}`, "tools");
+      throw error;
+    }
+  }
+  const choice = wire.tool_choice ?? undefined;
+  if (choice !== undefined && choice !== "none" && choice !== "auto" && tools.length === 0) {
+    throw new InvalidChatRequest("tool_choice: a call is required, but no tools are offered", "tool_choice");
+  }
+  if (choice === undefined || typeof choice === "string") return { tools, toolChoice: choice };
+  const named = tools.filter((tool) => tool.name === choice.function.name);
+  if (named.length === 0) {
+    throw new InvalidChatRequest(
+      `tool_choice: names function '${choice.function.name}', which is not among the tools offered`,
+      "tool_choice",
+    );
+  }
+  return { tools: named, toolChoice: "required" };
+}
+
+function refuseUnsupported(wire: WireBody): void {
+  const refuse = (param: string, why: string) => {
+    throw new InvalidChatRequest(`${param}: ${why}`, param);
+  };
+  if (wire.n !== undefined && wire.n !== null && wire.n !== 1)
+    refuse("n", "only one choice per request is supported");
+  const stops = wire.stop === undefined || wire.stop === null ? [] : [wire.stop].flat();
+  if (stops.length > 0) refuse("stop", "stop sequences are not supported by edgecall serve");
+  const format = wire.response_format?.type;
+  if (format !== undefined && format !== "text") {
+    refuse("response_format", `type '${format}' is not supported (only 'text'); offer a tool instead`);
+  }
+  if (wire.logprobs === true) refuse("logprobs", "log probabilities are not supported");
+}
+
+/**
+ * Reads a request body (already decoded from JSON). Throws {@link InvalidChatRequest} naming the
+ * field at fault. `constrained` asks for grammar-constrained calls whenever tools are offered.
+ */
+export function readChatCompletionRequest(
+  document: unknown,
+  options: { constrained?: boolean } = {},
+): ChatCompletionPlan {
+  if (document === null || typeof document !== "object" || Array.isArray(document)) {
+    throw new InvalidChatRequest("the request body must be a JSON object", null);
+  }
+  const parsed = body.safeParse(document);
+  if (!parsed.success) throw firstIssue(parsed.error);
+  const wire = parsed.data;
+  refuseUnsupported(wire);
+  const { tools, toolChoice } = toolsOf(wire);
+  const maxTokens = wire.max_completion_tokens ?? wire.max_tokens ?? undefined;
+  const sampling = {
+    ...(wire.temperature === undefined || wire.temperature === null ? {} : { temperature: wire.temperature }),
+    ...(wire.top_p === undefined || wire.top_p === null ? {} : { topP: wire.top_p }),
+    ...(wire.top_k === undefined || wire.top_k === null ? {} : { topK: wire.top_k }),
+    ...(wire.seed === undefined || wire.seed === null ? {} : { seed: wire.seed }),
+  };
+  const request: GenerateRequest = {
+    messages: messagesOf(wire.messages),
+    ...(tools.length > 0 ? { tools } : {}),
+    ...(tools.length > 0 && toolChoice !== undefined ? { toolChoice } : {}),
+    ...(Object.keys(sampling).length > 0 ? { sampling } : {}),
+    ...(maxTokens === undefined ? {} : { maxTokens }),
+    decoding:
+      options.constrained === true && tools.length > 0 && toolChoice !== "none" ? "constrained" : "free",
+  };
+  const stream = wire.stream === true;
+  return {
+    request,
+    stream,
+    includeUsage: stream && wire.stream_options?.include_usage === true,
+    singleCall: wire.parallel_tool_calls === false,
+    model: wire.model,
+  };
+}

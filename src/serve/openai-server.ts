@@ -1,0 +1,303 @@
+/**
+ * `edgecall serve`: any ModelBackend behind an OpenAI-compatible HTTP API (`/v1/chat/completions`,
+ * `/v1/models`, `/health`), so that OpenAI clients, and edgecall's own `openai:` backend on another
+ * machine, get edgecall's template rendering, tool-call parsing and constrained decoding.
+ *
+ * Bad requests get OpenAI's error shape with the field named (400), a missing or wrong key 401, a
+ * body over the limit 413; harness errors 500 (502 when the backend is itself a remote server).
+ * A client that disconnects aborts its model call. Streamed replies are sent in the streaming wire
+ * shape (an opening chunk at once, keep-alive comments while the model works, then the parsed reply):
+ * the text is sent when the reply is complete, because calls and reasoning can only be told apart
+ * from the text once the whole reply has been parsed.
+ */
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createAdaptorServer } from "@hono/node-server";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ModelBackend } from "../backend/model-backend.js";
+import { EdgecallError, isEdgecallError } from "../errors.js";
+import { InvalidChatRequest, readChatCompletionRequest } from "./chat-completion-request.js";
+import {
+  completionBody,
+  openingChunk,
+  type ResponseContext,
+  replyChunks,
+} from "./chat-completion-response.js";
+
+/** How the server behaves. */
+export interface OpenAIServerOptions {
+  backend: ModelBackend;
+  /** The model id `/v1/models` lists, and responses name when the request names none. */
+  modelName: string;
+  /** Grammar-constrain calls whenever tools are offered (the `--constrained` of `run`). */
+  constrained?: boolean;
+  /** When set, `/v1/*` needs `Authorization: Bearer <apiKey>`. */
+  apiKey?: string;
+  /** Largest request body in bytes. Default 16 MiB. */
+  maxBodyBytes?: number;
+  /** Interval of SSE keep-alive comments while a streamed reply is being generated. Default 10 s. */
+  keepAliveMs?: number;
+  /** One line per finished request (method, path, status, time), for the terminal. */
+  log?: (line: string) => void;
+}
+
+type ErrorType = "invalid_request_error" | "authentication_error" | "not_found_error" | "server_error";
+
+function errorBody(
+  message: string,
+  type: ErrorType,
+  param: string | null = null,
+  code: string | null = null,
+) {
+  return { error: { message, type, param, code } };
+}
+
+/** HTTP status of a harness error from the backend. */
+function statusOf(error: EdgecallError): ContentfulStatusCode {
+  switch (error.code) {
+    case "invalid-argument":
+    case "invalid-tools":
+    case "unsupported":
+      return 400;
+    case "backend-http":
+    case "backend-unreachable":
+    case "backend-timeout":
+    case "backend-protocol":
+      return 502;
+    default:
+      return 500;
+  }
+}
+
+function sameKey(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The Hono app; {@link startOpenAIServer} puts it on a socket, tests call `app.request` directly. */
+export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
+  const { backend, modelName } = options;
+  const keepAliveMs = options.keepAliveMs ?? 10_000;
+  const randomWeights = backend.info.randomWeights === true;
+  const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    options.log?.(
+      `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)} ms`,
+    );
+  });
+  if (options.apiKey !== undefined) {
+    const apiKey = options.apiKey;
+    const guard = async (c: Context, next: () => Promise<void>) => {
+      const header = c.req.header("authorization") ?? "";
+      const given = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+      if (!sameKey(given, apiKey)) {
+        return c.json(
+          errorBody("missing or wrong API key (Authorization: Bearer KEY)", "authentication_error"),
+          401,
+        );
+      }
+      await next();
+    };
+    app.use("/v1/*", guard);
+    app.use("/chat/*", guard);
+    app.use("/models", guard);
+  }
+
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  const models = (c: Context) =>
+    c.json({
+      object: "list",
+      data: [
+        {
+          id: modelName,
+          object: "model",
+          created: Math.floor(Date.now() / 1000),
+          owned_by: "edgecall",
+          edgecall: backend.info,
+        },
+      ],
+    });
+  app.get("/v1/models", models);
+  app.get("/models", models);
+
+  const completions = async (c: Context) => {
+    let document: unknown;
+    try {
+      document = JSON.parse(await c.req.text());
+    } catch (error) {
+      return c.json(
+        errorBody(`the request body is not valid JSON: ${(error as Error).message}`, "invalid_request_error"),
+        400,
+      );
+    }
+    let plan: ReturnType<typeof readChatCompletionRequest>;
+    try {
+      plan = readChatCompletionRequest(document, { constrained: options.constrained });
+    } catch (error) {
+      if (error instanceof InvalidChatRequest) {
+        return c.json(errorBody(error.message, "invalid_request_error", error.param), 400);
+      }
+      throw error;
+    }
+    const context: ResponseContext = {
+      id: `chatcmpl-${randomUUID()}`,
+      created: Math.floor(Date.now() / 1000),
+      model: plan.model ?? modelName,
+      singleCall: plan.singleCall,
+      randomWeights,
+    };
+    const controller = new AbortController();
+    const clientSignal = c.req.raw.signal;
+    if (clientSignal.aborted) controller.abort();
+    else clientSignal.addEventListener("abort", () => controller.abort(), { once: true });
+
+    if (!plan.stream) {
+      try {
+        const result = await backend.generate(plan.request, { signal: controller.signal });
+        return c.json(completionBody(result, context));
+      } catch (error) {
+        return harnessErrorResponse(c, error);
+      }
+    }
+    return streamedResponse(plan, context, controller, keepAliveMs, backend);
+  };
+  app.post(
+    "/v1/chat/completions",
+    bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024 * 1024, onError: tooLarge }),
+    completions,
+  );
+  app.post(
+    "/chat/completions",
+    bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024 * 1024, onError: tooLarge }),
+    completions,
+  );
+
+  app.notFound((c) =>
+    c.json(
+      errorBody(
+        `no route ${c.req.method} ${c.req.path} (edgecall serve answers POST /v1/chat/completions, GET /v1/models, GET /health)`,
+        "not_found_error",
+      ),
+      404,
+    ),
+  );
+  app.onError((error, c) => harnessErrorResponse(c, error));
+  return app;
+}
+
+function tooLarge(c: Context) {
+  return c.json(errorBody("the request body is too large", "invalid_request_error"), 413);
+}
+
+function harnessErrorResponse(c: Context, error: unknown) {
+  if (isEdgecallError(error)) {
+    return c.json(
+      errorBody(
+        error.message,
+        statusOf(error) === 400 ? "invalid_request_error" : "server_error",
+        null,
+        error.code,
+      ),
+      statusOf(error),
+    );
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return c.json(errorBody(`internal error: ${message}`, "server_error", null, "internal"), 500);
+}
+
+function streamedResponse(
+  plan: ReturnType<typeof readChatCompletionRequest>,
+  context: ResponseContext,
+  controller: AbortController,
+  keepAliveMs: number,
+  backend: ModelBackend,
+): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(stream) {
+      const write = (text: string) => {
+        if (!controller.signal.aborted) stream.enqueue(encoder.encode(text));
+      };
+      const send = (data: unknown) => write(`data: ${JSON.stringify(data)}\n\n`);
+      send(openingChunk(context));
+      const keepAlive = setInterval(() => write(": keep-alive\n\n"), keepAliveMs);
+      try {
+        const result = await backend.generate(plan.request, { signal: controller.signal });
+        for (const chunk of replyChunks(result, context, plan.includeUsage)) send(chunk);
+      } catch (error) {
+        if (!controller.signal.aborted) {
+          const known = isEdgecallError(error);
+          send(
+            errorBody(
+              error instanceof Error ? error.message : String(error),
+              known && statusOf(error) === 400 ? "invalid_request_error" : "server_error",
+              null,
+              known ? error.code : "internal",
+            ),
+          );
+        }
+      } finally {
+        clearInterval(keepAlive);
+      }
+      write("data: [DONE]\n\n");
+      if (!controller.signal.aborted) stream.close();
+    },
+    cancel() {
+      controller.abort();
+    },
+  });
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" },
+  });
+}
+
+/** A listening server. */
+export interface RunningServer {
+  /** `http://HOST:PORT` (the port the system chose for port 0). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on `host:port`. A port in use or an address that cannot be bound is a harness error naming it. */
+export async function startOpenAIServer(app: Hono, host: string, port: number): Promise<RunningServer> {
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    hostname: host,
+    overrideGlobalObjects: false,
+  }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      const why =
+        error.code === "EADDRINUSE"
+          ? "the port is in use (pick another with --port, or --port 0 for any free one)"
+          : error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND"
+            ? "no such address on this machine (--host)"
+            : error.code === "EACCES"
+              ? "permission denied (ports below 1024 need privileges)"
+              : error.message;
+      reject(
+        new EdgecallError("invalid-argument", `could not listen on ${host}:${port}: ${why}`, {
+          subject: "--port",
+        }),
+      );
+    });
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
