@@ -51,8 +51,18 @@ describe("eval settings", () => {
       decoding: "free",
       toolChoice: "auto",
       format: null,
+      shard: null,
     });
     assert.equal(resolveSettings({}, undefined, "pythonic").bfclMode, "prompt");
+    // A run recorded before shards existed has no shard key: it resumes as a whole run.
+    const { shard: _shard, ...older } = fresh;
+    assert.equal(resolveSettings({}, older, "qwen3").shard, null);
+    assert.doesNotThrow(() => assertSameSettings("run", older, resolveSettings({}, older, "qwen3")));
+    assert.throws(
+      () =>
+        assertSameSettings("run", fresh, resolveSettings({ shard: { index: 1, count: 2 } }, fresh, "qwen3")),
+      /shard: was null, now \{"index":1,"count":2\}/,
+    );
     const original = { ...fresh, limit: 50, seed: 3, decoding: "constrained" as const };
     const resumed = resolveSettings({}, original, "pythonic");
     assert.deepEqual(resumed, original, "a resume without flags keeps every original setting");

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { describe, it } from "node:test";
 import { runQuantComparison } from "../src/compare/compare-quants.js";
 import type { QuantComparison } from "../src/compare/quant-comparison.js";
@@ -146,6 +146,36 @@ describe("compare-quants on replayed models", () => {
       runQuantComparison({ resume: done.directory, limit: 3 }),
       (error) => isEdgecallError(error) && /limit: was 12, now 3/.test(error.message),
     );
+  });
+
+  it("checks every model before the first eval, and marks a comparison whose eval fails as failed", async () => {
+    const out = join(scratch, "up-front");
+    const missing = join(scratch, "missing-q4_0.gguf");
+    await assert.rejects(
+      runQuantComparison({ ...common, out, models: [models[0]!, missing] }),
+      (error) =>
+        isEdgecallError(error, "file-not-found") && error.message.includes(`file not found: ${missing}`),
+    );
+    assert.equal(existsSync(out), false, "nothing ran, nothing was written");
+
+    const broken = join(scratch, "broken.jsonl");
+    writeFileSync(broken, "not json\n");
+    const failedOut = join(scratch, "failing");
+    await assert.rejects(
+      runQuantComparison({ ...common, out: failedOut, models: [models[0]!, `replay:${broken}`] }),
+      (error) => isEdgecallError(error) && error.message.includes("broken.jsonl"),
+    );
+    const [directory] = readdirSync(failedOut);
+    const comparison = JSON.parse(readFileSync(join(failedOut, directory!, "comparison.json"), "utf8")) as {
+      status: string;
+      models: { status: string; runDir: string | null }[];
+    };
+    assert.equal(comparison.status, "failed");
+    assert.deepEqual(
+      comparison.models.map((model) => model.status),
+      ["complete", "failed"],
+    );
+    assert.ok(isAbsolute(comparison.models[0]!.runDir!), "run directories are recorded as absolute paths");
   });
 
   it("runs from the command line and prints comparison.json with --json", async () => {

@@ -6,7 +6,7 @@
  * half-made world.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { EdgecallError } from "../errors.js";
@@ -34,12 +34,27 @@ export class AssistantState {
   readonly db: Database.Database;
   readonly sandbox: Sandbox;
 
+  /** Opens the world in `dir`; a file that is not a world (damaged, not SQLite) is an error naming it. */
   constructor(dir: string) {
     this.dir = dir;
-    this.db = new Database(join(dir, worldDatabaseName), { fileMustExist: true });
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma("synchronous = FULL");
-    this.db.pragma("busy_timeout = 5000");
+    const path = join(dir, worldDatabaseName);
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path, { fileMustExist: true });
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = FULL");
+      db.pragma("busy_timeout = 5000");
+      db.prepare("SELECT value FROM meta LIMIT 1").get();
+    } catch (error) {
+      db?.close();
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new EdgecallError(
+        "invalid-argument",
+        `the assistant world ${path} cannot be used: ${reason} (move it away to start again from the default world)`,
+        { subject: path, cause: error },
+      );
+    }
+    this.db = db;
     this.sandbox = new Sandbox(join(dir, worldFilesName));
   }
 
@@ -142,7 +157,15 @@ export function createWorld(
   fixture?: WorldFixtureInput | WorldFixture | string,
 ): AssistantState {
   const parsed = resolveFixture(fixture);
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new EdgecallError(
+      "file-not-found",
+      `cannot create the state folder ${dir}: ${(error as Error).message}`,
+      { subject: dir, cause: error },
+    );
+  }
   if (existsSync(join(dir, worldDatabaseName))) {
     throw new EdgecallError("invalid-argument", `a world already exists in ${dir}`, { subject: dir });
   }
@@ -180,6 +203,11 @@ export function createWorld(
  * use. Waits briefly when another process is seeding the same folder.
  */
 export function openWorld(dir: string = defaultStateDir()): AssistantState {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) {
+    throw new EdgecallError("invalid-argument", `the state folder ${dir} is a file, not a folder`, {
+      subject: dir,
+    });
+  }
   if (existsSync(join(dir, worldDatabaseName))) return new AssistantState(dir);
   try {
     return createWorld(dir);

@@ -2,6 +2,7 @@
  * Model spec strings (DESIGN.md's CLI contract): a path to a `.gguf` file,
  * `openai:URL#MODEL`, `replay:FILE.jsonl[?delayMs=N]`, or `demo`.
  */
+import { isAbsolute, resolve } from "node:path";
 import { EdgecallError } from "../errors.js";
 
 /** A parsed model spec. */
@@ -59,4 +60,20 @@ export function parseModelSpec(spec: string): ModelSpec {
     throw invalid(spec, "a URL needs the openai: prefix (openai:URL#MODEL)");
   }
   return { kind: "gguf", path: trimmed };
+}
+
+/**
+ * The spec with its file path made absolute (a `.gguf` path, a replay file), so that a spec recorded
+ * in run.json still names the same file when the run is resumed from another working directory.
+ * Other specs come back as given.
+ */
+export function absoluteModelSpec(spec: string): string {
+  const parsed = parseModelSpec(spec);
+  if (parsed.kind === "gguf") return isAbsolute(parsed.path) ? spec.trim() : resolve(parsed.path);
+  if (parsed.kind === "replay" && !isAbsolute(parsed.path)) {
+    const trimmed = spec.trim();
+    const question = trimmed.indexOf("?");
+    return `replay:${resolve(parsed.path)}${question === -1 ? "" : trimmed.slice(question)}`;
+  }
+  return spec.trim();
 }

@@ -39,3 +39,14 @@ export function choiceOption<T extends string>(choices: readonly T[]): (value: s
     return value as T;
   };
 }
+
+/** `--shard i/n`: shard i (from 1) of n. */
+export function shardOption(value: string): { index: number; count: number } {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  const index = match ? Number.parseInt(match[1]!, 10) : Number.NaN;
+  const count = match ? Number.parseInt(match[2]!, 10) : Number.NaN;
+  if (!match || count < 1 || index < 1 || index > count || count > 10_000) {
+    throw new InvalidArgumentError(`expected i/n with 1 <= i <= n (e.g. 2/4), got '${value}'`);
+  }
+  return { index, count };
+}

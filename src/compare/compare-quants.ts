@@ -8,6 +8,9 @@
  * interrupt the comparison is resumable (`resume`): finished models are read from disk, an
  * interrupted one is resumed with `eval --resume` semantics, the rest start.
  */
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { absoluteModelSpec, parseModelSpec } from "../backend/model-spec.js";
 import { EdgecallError } from "../errors.js";
 import { type EvalSessionOptions, runEvalSession } from "../eval/eval-session.js";
 import { createRunDirectory, readRunRecord } from "../eval/run-directory.js";
@@ -111,15 +114,18 @@ function newPlan(options: CompareQuantsOptions): Plan {
     throw usage(`compare-quants needs at least two --model files, got ${models.length}`, "--model");
   if (options.suites === undefined) throw usage("compare-quants needs --suite", "--suite");
   const suites = resolveSuiteNames(options.suites);
+  // Every model is checked before the first eval starts: a typo in the third path must not cost
+  // the first two evals.
+  for (const spec of models) checkModelSpec(spec);
   const labels = modelLabels(models);
   return {
-    directory: defaultComparisonDirectory(options.out ?? "edgecall-runs", suites),
+    directory: resolve(defaultComparisonDirectory(options.out ?? "edgecall-runs", suites)),
     createdAt: new Date().toISOString(),
     suites,
     settings: givenSettings(options),
     entries: models.map((spec, index) => ({
       label: labels[index]!,
-      spec,
+      spec: absoluteModelSpec(spec),
       runDir: null,
       status: "pending",
       memory: null,
@@ -131,7 +137,10 @@ function newPlan(options: CompareQuantsOptions): Plan {
 function resumedPlan(directory: string, options: CompareQuantsOptions): Plan {
   const original = readComparison(directory);
   const specs = original.models.map((model) => model.spec);
-  if (options.models !== undefined && JSON.stringify(options.models) !== JSON.stringify(specs))
+  if (
+    options.models !== undefined &&
+    JSON.stringify(options.models.map(absoluteModelSpec)) !== JSON.stringify(specs.map(absoluteModelSpec))
+  )
     throw usage(
       `--resume ${directory}: the models differ from the original comparison (${specs.join(", ")})`,
       "--model",
@@ -146,7 +155,7 @@ function resumedPlan(directory: string, options: CompareQuantsOptions): Plan {
     );
   assertSameSettings(directory, original.settings, givenSettings(options));
   return {
-    directory,
+    directory: resolve(directory),
     createdAt: original.createdAt,
     suites: original.suites,
     settings: original.settings,
@@ -173,7 +182,6 @@ export async function runQuantComparison(options: CompareQuantsOptions): Promise
   const { bench, ...evalSettings } = plan.settings as Partial<EvalSessionOptions> & {
     bench?: CompareBenchSettings;
   };
-  const note = options.onNote ?? (() => {});
   createRunDirectory(plan.directory);
   const save = (status: QuantComparison["status"]): QuantComparison => {
     const comparison = buildQuantComparison({
@@ -188,6 +196,27 @@ export async function runQuantComparison(options: CompareQuantsOptions): Promise
     return comparison;
   };
   save("running");
+  let interrupted = false;
+  try {
+    interrupted = await runEntries(plan, options, evalSettings, bench, save);
+  } catch (error) {
+    for (const entry of plan.entries) if (entry.status === "running") entry.status = "failed";
+    save("failed");
+    throw error;
+  }
+  const comparison = save(interrupted ? "interrupted" : "complete");
+  return { comparison, directory: plan.directory, interrupted };
+}
+
+/** Runs each model's eval (and bench) in turn; true when interrupted. */
+async function runEntries(
+  plan: Plan,
+  options: CompareQuantsOptions,
+  evalSettings: Partial<EvalSessionOptions>,
+  bench: CompareBenchSettings | undefined,
+  save: (status: QuantComparison["status"]) => QuantComparison,
+): Promise<boolean> {
+  const note = options.onNote ?? (() => {});
   let interrupted = false;
   for (const [index, entry] of plan.entries.entries()) {
     if (options.signal?.aborted) {
@@ -229,6 +258,24 @@ export async function runQuantComparison(options: CompareQuantsOptions): Promise
       save("running");
     }
   }
-  const comparison = save(interrupted ? "interrupted" : "complete");
-  return { comparison, directory: plan.directory, interrupted };
+  return interrupted;
+}
+
+/** Throws the error opening `spec` would, for a spec that cannot work (malformed, a missing file). */
+function checkModelSpec(spec: string): void {
+  const parsed = parseModelSpec(spec);
+  if (parsed.kind !== "gguf" && parsed.kind !== "replay") return;
+  let stats: ReturnType<typeof statSync>;
+  try {
+    stats = statSync(parsed.path);
+  } catch {
+    throw new EdgecallError("file-not-found", `--model ${spec}: file not found: ${parsed.path}`, {
+      subject: parsed.path,
+    });
+  }
+  if (!stats.isFile()) {
+    throw new EdgecallError("invalid-argument", `--model ${spec}: not a file: ${parsed.path}`, {
+      subject: parsed.path,
+    });
+  }
 }

@@ -34,7 +34,8 @@ export interface ModelEntry {
   spec: string;
   /** The model's own run directory (null until its eval has started). */
   runDir: string | null;
-  status: "pending" | "running" | "complete" | "interrupted";
+  /** `failed`: its eval stopped on a harness error (the comparison says which; `--resume` retries it). */
+  status: "pending" | "running" | "complete" | "interrupted" | "failed";
   memory: ModelPeakMemory | null;
   /** `--bench` figures; null when not measured; a string says why it could not be. */
   bench: ModelBenchFigures | string | null;
@@ -73,7 +74,7 @@ export interface QuantComparison {
   kind: "quant-comparison";
   version: 1;
   directory: string;
-  status: "running" | "complete" | "interrupted";
+  status: "running" | "complete" | "interrupted" | "failed";
   createdAt: string;
   updatedAt: string;
   suites: string[];

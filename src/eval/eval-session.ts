@@ -4,10 +4,10 @@
  * results.jsonl and summary.json from the store. A resumed session refuses a different model,
  * different settings, different suite data, or a store holding results the plan does not contain.
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { cacheDirectory } from "../backend/demo-model.js";
 import type { ModelBackend } from "../backend/model-backend.js";
-import { parseModelSpec } from "../backend/model-spec.js";
+import { absoluteModelSpec, parseModelSpec } from "../backend/model-spec.js";
 import { openModel } from "../backend/open-model.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
@@ -24,6 +24,7 @@ import {
   extraToolsRecord,
   type RunRecord,
   type RunSession,
+  type RunShard,
   readRunRecord,
   writeRunOutputs,
   writeRunRecord,
@@ -113,6 +114,16 @@ function offerExtraTools(
   for (const [name, samples] of clashes) onClash?.(name, samples);
 }
 
+/**
+ * The items of one shard: samples whose plan position is `index - 1` modulo `count`, with all their
+ * repeats (pass^k needs them together). Positions are those of the whole plan, so the shards'
+ * results merge back into the whole run's order.
+ */
+export function shardOf(plan: WorkItem[], shard: RunShard | null): WorkItem[] {
+  if (shard === null) return plan;
+  return plan.filter((item) => item.ordinal % shard.count === shard.index - 1);
+}
+
 /** Runs (or resumes) an eval. Throws EdgecallError for usage and setup problems; sample failures are results. */
 export async function runEvalSession(options: EvalSessionOptions): Promise<EvalSessionOutcome> {
   const original = options.resume === undefined ? undefined : readRunRecord(options.resume);
@@ -189,17 +200,23 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
           );
       }
     }
-    const plan = await planRun(suites, {
-      bfclDir,
-      bfclMode: settings.bfclMode,
-      limit: settings.limit ?? undefined,
-      repeats: settings.repeats,
-    });
+    const plan = shardOf(
+      await planRun(suites, {
+        bfclDir,
+        bfclMode: settings.bfclMode,
+        limit: settings.limit ?? undefined,
+        repeats: settings.repeats,
+      }),
+      settings.shard ?? null,
+    );
 
     if (options.extraTools !== undefined && options.extraTools.length > 0)
       offerExtraTools(plan, options.extraTools, options.onToolClash);
 
-    runDirectory = options.resume ?? defaultRunDirectory(options.out ?? "edgecall-runs", spec, suiteNames);
+    const shardSuffix = settings.shard ? `-shard${settings.shard.index}of${settings.shard.count}` : "";
+    runDirectory =
+      options.resume ??
+      defaultRunDirectory(options.out ?? "edgecall-runs", spec, suiteNames, new Date(), shardSuffix);
     createRunDirectory(runDirectory);
     const cacheEnabled = options.cache ?? spec.kind !== "replay";
     const cachePath = cacheEnabled ? join(cacheRoot, "responses.sqlite") : null;
@@ -216,11 +233,12 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       );
     record = original ?? {
       edgecallVersion: edgecallVersion(),
-      modelSpec: modelSpecText,
+      modelSpec: absoluteModelSpec(modelSpecText),
       settings,
       model,
       suites: suiteRecords,
-      bfclDir: bfclDir ?? null,
+      bfclDir: bfclDir === undefined ? null : resolve(bfclDir),
+      planned: plan.length,
       ...(extraTools === undefined ? {} : { extraTools }),
       host: hostProvenance(),
       cache: { enabled: cacheEnabled, path: cachePath },
@@ -229,6 +247,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       endedAt: null,
       sessions: [],
     };
+    record.planned ??= plan.length;
     record.sessions.push(session);
     record.status = "running";
     writeRunRecord(runDirectory, record);

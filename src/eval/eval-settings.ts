@@ -4,7 +4,7 @@
  * refused with a message naming each setting, its original value and the new one.
  */
 import { EdgecallError } from "../errors.js";
-import { type EvalSettings, settingsDifferences } from "./run-directory.js";
+import { type EvalSettings, type RunShard, settingsDifferences } from "./run-directory.js";
 
 /** Settings as given on the command line (undefined: not given). */
 export interface GivenSettings {
@@ -20,6 +20,7 @@ export interface GivenSettings {
   constrained?: boolean;
   toolChoice?: "auto" | "required" | "none";
   format?: string;
+  shard?: RunShard;
 }
 
 /** Defaults of settings not given. */
@@ -59,6 +60,7 @@ export function resolveSettings(
     decoding: pick("decoding", decoding, defaultSettings.decoding),
     toolChoice: pick("toolChoice", given.toolChoice, defaultSettings.toolChoice),
     format: pick("format", given.format, null),
+    shard: pick("shard", given.shard, null) ?? null,
   };
 }
 

@@ -85,6 +85,13 @@ export class ResultStore {
     }
   }
 
+  /** Commits results in one transaction (`edgecall merge`); those already stored are left as they are. */
+  insertAll(results: readonly SampleResult[]): void {
+    this.database.transaction((items: readonly SampleResult[]) => {
+      for (const result of items) this.insert(result);
+    })(results);
+  }
+
   /** Keys of every stored result, as `id\u0000repeat` strings (see {@link attemptKey}). */
   keys(): Set<string> {
     const rows = this.database.prepare("SELECT sample_id, repeat FROM results").all() as {

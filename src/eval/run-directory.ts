@@ -28,6 +28,17 @@ export interface EvalSettings {
   decoding: "free" | "constrained";
   toolChoice: "auto" | "required" | "none";
   format: string | null;
+  /**
+   * `--shard i/n`: this run holds the samples whose plan position is i-1 modulo n (all repeats of a
+   * sample in one shard); null for a whole run. Absent in runs written before sharding existed.
+   */
+  shard?: RunShard | null;
+}
+
+/** One shard of a run split with `--shard i/n` (index from 1). */
+export interface RunShard {
+  index: number;
+  count: number;
 }
 
 /** One session of work on a run (the first, then one per `--resume`). */
@@ -50,6 +61,10 @@ export interface RunRecord {
   model: ModelProvenance;
   suites: { name: string; version: string; categories: readonly string[] }[];
   bfclDir: string | null;
+  /** Attempts (samples × repeats) this run directory plans; absent in runs written before it was recorded. */
+  planned?: number;
+  /** For a run made by `edgecall merge`: the shard directories it was made from. */
+  mergedFrom?: MergedShard[];
   /**
    * Tools added to every sample (`eval --mcp`): their names and the sha256 of their definitions.
    * Absent when none were added (and in runs written before it was recorded). A resume must offer
@@ -62,6 +77,17 @@ export interface RunRecord {
   startedAt: string;
   endedAt: string | null;
   sessions: RunSession[];
+}
+
+/** See {@link RunRecord.mergedFrom}. */
+export interface MergedShard {
+  directory: string;
+  shard: RunShard;
+  status: RunSession["status"];
+  results: number;
+  planned: number;
+  modelSpec: string;
+  host: Record<string, unknown>;
 }
 
 /** See {@link RunRecord.extraTools}. */
@@ -106,6 +132,7 @@ export function defaultRunDirectory(
   spec: ModelSpec,
   suites: readonly string[],
   now = new Date(),
+  suffix = "",
 ): string {
   const stamp = now
     .toISOString()
@@ -113,7 +140,7 @@ export function defaultRunDirectory(
     .replace(/\.\d+Z$/, "Z");
   const base = join(
     out,
-    `${stamp}-${slug(modelSlug(spec), 40)}-${slug(suites.join("+").replace(/:/g, "_"), 60)}`,
+    `${stamp}-${slug(modelSlug(spec), 40)}-${slug(suites.join("+").replace(/:/g, "_"), 60)}${suffix}`,
   );
   let candidate = base;
   for (let index = 2; existsSync(candidate); index += 1) candidate = `${base}-${index}`;
@@ -145,7 +172,7 @@ export function writeRunRecord(runDirectory: string, record: RunRecord): void {
 }
 
 /** Reads run.json of an existing run; `file-not-found` / `invalid-json` naming the file otherwise. */
-export function readRunRecord(runDirectory: string): RunRecord {
+export function readRunRecord(runDirectory: string, flag = "--resume"): RunRecord {
   const path = join(runDirectory, "run.json");
   let text: string;
   try {
@@ -153,7 +180,7 @@ export function readRunRecord(runDirectory: string): RunRecord {
   } catch (error) {
     throw new EdgecallError(
       "file-not-found",
-      `--resume: ${path} not found (is ${runDirectory} an eval run directory?)`,
+      `${flag}: ${path} not found (is ${runDirectory} an eval run directory?)`,
       {
         subject: path,
         cause: error,

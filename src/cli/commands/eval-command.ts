@@ -26,6 +26,7 @@ export interface EvalCommandOptions extends RunCommandOptions {
   bfclDir?: string;
   bfclMode?: "prompt" | "fc";
   limit?: number;
+  shard?: { index: number; count: number };
   retryErrors?: boolean;
   failUnder?: number;
   failUnderEach?: number;
@@ -86,6 +87,7 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
       ...runSettings(options, interrupts.signal),
       retryErrors: options.retryErrors,
       limit: options.limit,
+      shard: options.shard,
       extraTools: extra.tools,
       onToolClash: (name, samples) =>
         process.stderr.write(
@@ -110,6 +112,12 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
         `edgecall: eval: interrupted; resume with: edgecall eval --resume ${outcome.runDirectory}\n`,
       );
       return 130;
+    }
+    if (options.shard !== undefined) {
+      process.stderr.write(
+        `edgecall: eval: shard ${options.shard.index}/${options.shard.count} finished; once every shard has, ` +
+          `join them with: edgecall merge ${outcome.runDirectory} <the other shards' run directories>\n`,
+      );
     }
     return failUnderCode(summary, options);
   } finally {

@@ -1,7 +1,8 @@
 /**
  * `edgecall mcp serve [--state DIR] [--yes]`: the assistant tools as an MCP server on stdio. The
- * world in the state folder is opened (seeded with the default world on first use) when the
- * first tool runs. stdout carries the protocol only; notes go to stderr.
+ * world in the state folder is opened (seeded with the default world on first use) before the
+ * server starts, so an unusable state folder is an error at once. stdout carries the protocol
+ * only; notes go to stderr.
  */
 import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import { type AssistantState, openWorld } from "../../assistant/world.js";
@@ -16,18 +17,16 @@ export interface McpServeOptions {
 
 /** Serves until the client closes stdin; returns the exit code. */
 export async function mcpServeCommand(options: McpServeOptions): Promise<number> {
-  let world: AssistantState | undefined;
-  const registry = createAssistantRegistry(() => {
-    world ??= openWorld(options.state);
-    return world;
-  });
+  // Opened before serving, so an unusable --state fails at start rather than on every call.
+  const world: AssistantState = openWorld(options.state);
+  const registry = createAssistantRegistry(() => world);
   if (options.yes) {
     process.stderr.write("edgecall: mcp serve --yes: calls that need confirmation run without asking\n");
   }
   try {
     await serveToolsOverStdio({ registry, approveAll: options.yes === true });
   } finally {
-    world?.close();
+    world.close();
   }
   return 0;
 }

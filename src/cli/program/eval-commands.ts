@@ -1,6 +1,6 @@
-/** Registers the evaluation commands: `eval`, `score bfcl`, `compare-quants` and `probe`. */
+/** Registers the evaluation commands: `eval`, `merge`, `score bfcl`, `compare-quants` and `probe`. */
 import { type Command, Option } from "commander";
-import { choiceOption, integerOption, numberOption } from "../option-parsers.js";
+import { choiceOption, integerOption, numberOption, shardOption } from "../option-parsers.js";
 import { mcpOption } from "./mcp-option.js";
 
 /** Options `compare-quants` and `probe` share with `eval`. */
@@ -56,6 +56,11 @@ export function registerEvalCommands(program: Command): void {
         ).argParser(choiceOption(["prompt", "fc"] as const)),
       )
       .option("--limit <n>", "at most the first n samples of each suite", integerOption(1))
+      .option(
+        "--shard <i/n>",
+        "run only shard i of n (every n-th sample, offset i-1); `edgecall merge` joins the shards' run directories",
+        shardOption,
+      )
       .addOption(mcpOption("add to every sample's offered tools"))
       .option("--resume <run_dir>", "continue an interrupted run: only samples without a result run")
       .option("--retry-errors", "with --resume: also rerun samples that ended in a harness error")
@@ -69,6 +74,19 @@ export function registerEvalCommands(program: Command): void {
     const { evalCommand } = await import("../commands/eval-command.js");
     process.exitCode = await evalCommand(options);
   });
+
+  program
+    .command("merge")
+    .description(
+      "join the run directories of `eval --shard i/n` into one run directory, as if it had run whole",
+    )
+    .argument("<run_dirs...>", "every shard's run directory")
+    .option("--out <dir>", "the merged run directory (default: beside the first shard, named ...-merged)")
+    .option("--json", "print one JSON document (the eval summary)")
+    .action(async (directories: string[], options) => {
+      const { mergeCommand } = await import("../commands/merge-command.js");
+      process.exitCode = await mergeCommand(directories, options);
+    });
 
   const score = program
     .command("score")
