@@ -77,11 +77,20 @@ function wireReply(result: GenerateResult, context: ResponseContext): WireReply 
     extension: {
       finishReason: result.finishReason,
       toolCallErrors: errors,
+      ...constrainedExtension(result.details),
       ...(calls.length > kept.length ? { callsLeftOut: calls.length - kept.length } : {}),
       randomWeights: context.randomWeights,
       timing: result.timing,
     },
   };
+}
+
+/** Constrained decoding's attempts and the schema problems the returned calls still have, when reported. */
+function constrainedExtension(details: Record<string, unknown> | undefined): Record<string, unknown> {
+  const attempts = details?.attempts;
+  if (!Array.isArray(attempts)) return {};
+  const problems = details?.argumentProblems;
+  return { attempts: attempts.length, argumentProblems: Array.isArray(problems) ? problems : [] };
 }
 
 function usageOf(result: GenerateResult) {

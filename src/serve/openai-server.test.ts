@@ -16,7 +16,13 @@ interface Wire {
   model: string;
   choices: { finish_reason: string | null; message: WireMessage; delta: WireMessage }[];
   usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
-  edgecall: { toolCallErrors: { type: string }[]; randomWeights: boolean; callsLeftOut?: number };
+  edgecall: {
+    toolCallErrors: { type: string }[];
+    randomWeights: boolean;
+    callsLeftOut?: number;
+    attempts?: number;
+    argumentProblems?: string[];
+  };
   error: { message: string; type: string; param: string | null; code: string | null };
   data: { id: string; edgecall: { backend: string } }[];
 }
@@ -245,6 +251,7 @@ describe("edgecall serve: /v1/chat/completions", () => {
           finishReason: "length",
           usage: { inputTokens: 3, outputTokens: 2 },
           timing: { firstTokenMs: 1, totalMs: 2 },
+          details: { attempts: [{}, {}], argumentProblems: ["f: /a must be string"] },
         };
       },
       close: async () => {},
@@ -255,6 +262,8 @@ describe("edgecall serve: /v1/chat/completions", () => {
     );
     const body = (await response.json()) as Wire;
     assert.equal(first(body.choices, "choice").finish_reason, "length");
+    assert.equal(body.edgecall.attempts, 2);
+    assert.deepEqual(body.edgecall.argumentProblems, ["f: /a must be string"]);
     assert.equal(seen[0]!.decoding, "constrained");
     assert.equal(seen[0]!.maxTokens, 2);
     assert.deepEqual(seen[0]!.sampling, { temperature: 0.5 });

@@ -19,7 +19,11 @@ import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ModelBackend } from "../backend/model-backend.js";
 import { EdgecallError, isEdgecallError } from "../errors.js";
-import { InvalidChatRequest, readChatCompletionRequest } from "./chat-completion-request.js";
+import {
+  type ChatCompletionPlan,
+  InvalidChatRequest,
+  readChatCompletionRequest,
+} from "./chat-completion-request.js";
 import {
   completionBody,
   openingChunk,
@@ -137,7 +141,7 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
         400,
       );
     }
-    let plan: ReturnType<typeof readChatCompletionRequest>;
+    let plan: ChatCompletionPlan;
     try {
       plan = readChatCompletionRequest(document, { constrained: options.constrained });
     } catch (error) {
@@ -168,16 +172,9 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     }
     return streamedResponse(plan, context, controller, keepAliveMs, backend);
   };
-  app.post(
-    "/v1/chat/completions",
-    bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024 * 1024, onError: tooLarge }),
-    completions,
-  );
-  app.post(
-    "/chat/completions",
-    bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024 * 1024, onError: tooLarge }),
-    completions,
-  );
+  const limit = bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024 * 1024, onError: tooLarge });
+  app.post("/v1/chat/completions", limit, completions);
+  app.post("/chat/completions", limit, completions);
 
   app.notFound((c) =>
     c.json(
@@ -213,7 +210,7 @@ function harnessErrorResponse(c: Context, error: unknown) {
 }
 
 function streamedResponse(
-  plan: ReturnType<typeof readChatCompletionRequest>,
+  plan: ChatCompletionPlan,
   context: ResponseContext,
   controller: AbortController,
   keepAliveMs: number,

@@ -106,6 +106,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       { signal: controller.signal },
     );
     const reply = summariseParts(result.parts);
+    const { argumentProblems, attempts } = constrainedDetails(result.details);
     if (options.json) {
       const document = {
         content: reply.content,
@@ -116,6 +117,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
         reasoning: reply.reasoning,
         errors: reply.errors,
         rawText: result.rawText,
+        ...(attempts === undefined ? {} : { attempts, argumentProblems }),
         randomWeights,
         model: backend.info,
       };
@@ -128,6 +130,11 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
     if (reply.content) lines.push(reply.content);
     for (const call of reply.toolCalls) lines.push(`→ ${call.name}(${JSON.stringify(call.arguments)})`);
     for (const error of reply.errors) lines.push(`✗ unparsed tool call (${error.type}): ${error.message}`);
+    // Unparsed calls are listed above; the rest are calls that parsed but break their schema.
+    const unparsed = new Set(reply.errors.map((error) => `${error.type}: ${error.message}`));
+    for (const problem of argumentProblems) if (!unparsed.has(problem)) lines.push(`✗ ${problem}`);
+    if (attempts !== undefined && attempts > 1)
+      lines.push(`(constrained: ${attempts} attempts; tokens below count them all)`);
     lines.push(
       `finish: ${result.finishReason} · tokens: ${result.usage.inputTokens} in, ${result.usage.outputTokens} out · ` +
         `first token ${Math.round(result.timing.firstTokenMs)} ms · total ${Math.round(result.timing.totalMs)} ms`,
@@ -139,4 +146,21 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
     await backend?.close();
     await closeMcpSources(sources);
   }
+}
+
+/**
+ * What the llama-cpp backend reports of constrained decoding: the problems the last attempt still
+ * has (calls that break their schema, unparsed calls) and how many attempts were made. Undefined
+ * attempts for backends that do not report them.
+ */
+function constrainedDetails(details: Record<string, unknown> | undefined): {
+  argumentProblems: string[];
+  attempts: number | undefined;
+} {
+  const problems = details?.argumentProblems;
+  const attempts = details?.attempts;
+  return {
+    argumentProblems: Array.isArray(problems) ? problems.filter((item) => typeof item === "string") : [],
+    attempts: Array.isArray(attempts) ? attempts.length : undefined,
+  };
 }

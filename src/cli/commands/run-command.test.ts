@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { PassThrough } from "node:stream";
+import { describe, it } from "node:test";
+import type { GenerateResult, ModelBackend } from "../../backend/model-backend.js";
+import { type RunCommandOptions, runCommand } from "./run-command.js";
+
+/** A backend answering one constrained call that still breaks its schema after three attempts. */
+function constrainedBackend(): ModelBackend {
+  const result: GenerateResult = {
+    rawText: '<tool_call>{"name": "get_weather", "arguments": {"city": 7}}</tool_call>',
+    parts: [{ type: "tool-call", toolCall: { name: "get_weather", arguments: { city: 7 } } }],
+    finishReason: "tool-calls",
+    usage: { inputTokens: 20, outputTokens: 30 },
+    timing: { firstTokenMs: 1, totalMs: 5 },
+    details: {
+      attempts: [{}, {}, {}],
+      argumentProblems: ["get_weather: /city must be string"],
+    },
+  };
+  return { info: { backend: "test", model: "test" }, generate: async () => result, close: async () => {} };
+}
+
+async function run(json: boolean): Promise<string> {
+  const stdout = new PassThrough();
+  let text = "";
+  stdout.on("data", (chunk) => {
+    text += chunk;
+  });
+  const options: RunCommandOptions = {
+    model: "demo",
+    gpu: "off",
+    toolChoice: "auto",
+    maxTokens: 64,
+    constrained: true,
+    json,
+  };
+  const code = await runCommand("Weather?", options, {
+    stdout,
+    stderr: new PassThrough(),
+    openBackend: async () => constrainedBackend(),
+  });
+  assert.equal(code, 0);
+  return text;
+}
+
+describe("edgecall run: constrained calls", () => {
+  it("shows the schema problems a call still has and how many attempts were made", async () => {
+    const text = await run(false);
+    assert.match(text, /→ get_weather\(\{"city":7\}\)/);
+    assert.match(text, /✗ get_weather: \/city must be string/);
+    assert.match(text, /constrained: 3 attempts; tokens below count them all/);
+    const document = JSON.parse(await run(true)) as { attempts: number; argumentProblems: string[] };
+    assert.equal(document.attempts, 3);
+    assert.deepEqual(document.argumentProblems, ["get_weather: /city must be string"]);
+  });
+});
