@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { isEdgecallError } from "../src/errors.js";
+import { runEvalSession } from "../src/eval/eval-session.js";
 import type { SampleResult } from "../src/eval/sample-result.js";
 import { loadBaseRequests } from "../src/probes/base-requests.js";
 import { loadDistractorPool } from "../src/probes/distractor-pool.js";
@@ -183,6 +185,15 @@ describe("tool-count probe", () => {
     await assert.rejects(
       runProbe({ kind: "tools", resume: first.runDirectory, steps: [1, 10], progress: false }),
       /steps: was \[1,5\], now \[1,10\]/,
+    );
+    // `eval --resume` of a probe run says which command resumes it (it used to blame --suite).
+    await assert.rejects(
+      runEvalSession({ resume: first.runDirectory, progress: false }),
+      (error: unknown) =>
+        isEdgecallError(error, "usage") &&
+        error.message.includes(
+          `it is a probe run (probe:tools), not an eval run; resume it with: edgecall probe tools --resume ${first.runDirectory}`,
+        ),
     );
   });
 

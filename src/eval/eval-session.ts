@@ -130,6 +130,15 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
   const modelSpecText = options.model ?? original?.modelSpec;
   if (modelSpecText === undefined)
     throw new EdgecallError("usage", "eval needs --model (or --resume RUN_DIR)", { subject: "--model" });
+  const probeSuite = original?.settings.suites.find((name) => name.startsWith("probe:"));
+  if (probeSuite !== undefined && options.suiteObjects === undefined && options.resume !== undefined) {
+    throw new EdgecallError(
+      "usage",
+      `--resume ${options.resume}: it is a probe run (${probeSuite}), not an eval run; resume it with: ` +
+        `edgecall probe ${probeSuite.slice("probe:".length)} --resume ${options.resume}`,
+      { subject: "--resume" },
+    );
+  }
   const suiteList = options.suites ?? original?.settings.suites.join(",");
   if (suiteList === undefined && options.suiteObjects === undefined)
     throw new EdgecallError("usage", "eval needs --suite (or --resume RUN_DIR)", { subject: "--suite" });

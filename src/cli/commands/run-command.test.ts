@@ -53,4 +53,32 @@ describe("edgecall run: constrained calls", () => {
     assert.equal(document.attempts, 3);
     assert.deepEqual(document.argumentProblems, ["get_weather: /city must be string"]);
   });
+
+  it("refuses --tool-choice required without tools before opening the model; warns that --constrained does nothing here", async () => {
+    let opened = 0;
+    const base: RunCommandOptions = { model: "demo", gpu: "off", toolChoice: "required", maxTokens: 8 };
+    await assert.rejects(
+      runCommand("hi", base, {
+        stdout: new PassThrough(),
+        stderr: new PassThrough(),
+        openBackend: async () => {
+          opened += 1;
+          return constrainedBackend();
+        },
+      }),
+      /--tool-choice required: no tools are offered/,
+    );
+    assert.equal(opened, 0);
+    const stderr = new PassThrough();
+    let warnings = "";
+    stderr.on("data", (chunk) => {
+      warnings += chunk;
+    });
+    await runCommand(
+      "hi",
+      { ...base, toolChoice: "auto", constrained: true },
+      { stdout: new PassThrough(), stderr, openBackend: async () => constrainedBackend() },
+    );
+    assert.match(warnings, /--constrained has no effect on test models/);
+  });
 });

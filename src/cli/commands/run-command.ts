@@ -10,6 +10,7 @@
 
 import type { ModelBackend, ToolChoice } from "../../backend/model-backend.js";
 import { openModel } from "../../backend/open-model.js";
+import { EdgecallError } from "../../errors.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
@@ -71,6 +72,15 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
     sources = await connectMcpSources(options.mcp);
     const fromMcp = mcpDefinitions(sources);
     const { tools, clashes } = withExtraTools(ownTools, fromMcp.tools);
+    if (options.toolChoice === "required" && tools.length === 0) {
+      throw new EdgecallError(
+        "usage",
+        "--tool-choice required: no tools are offered (give --tools or --mcp)",
+        {
+          subject: "--tool-choice",
+        },
+      );
+    }
     for (const left of fromMcp.skipped)
       stderr.write(
         `edgecall: warning: --mcp: ${left.source}: left out MCP tool ${left.name}: ${left.reason}\n`,
@@ -88,6 +98,14 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
     const randomWeights = backend.info.randomWeights === true;
     if (randomWeights && !options.json) {
       stderr.write("edgecall: note: this model has random weights: its output is noise, not a result\n");
+    }
+    if (options.constrained && backend.info.backend !== "llama-cpp") {
+      stderr.write(
+        `edgecall: warning: --constrained has no effect on ${backend.info.backend} models ` +
+          "(it constrains GGUF models run in-process)\n",
+      );
+    } else if (options.constrained && tools.length === 0) {
+      stderr.write("edgecall: warning: --constrained has no effect without tools\n");
     }
     const result = await backend.generate(
       {

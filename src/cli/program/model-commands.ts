@@ -80,7 +80,10 @@ export function registerModelCommands(program: Command): void {
   program
     .command("synth")
     .description("write a random-weight GGUF of a real model's shape (for speed, memory and tests)")
-    .option("--arch <arch>", "llama | qwen3 | qwen35 | lfm2 (implied by a named preset)")
+    .option(
+      "--arch <arch>",
+      "llama | qwen3 | qwen35 | lfm2 (implied by a named preset; fills in a shape file without one)",
+    )
     .option(
       "--preset <name>",
       "tiny | qwen3-0.6b | qwen3.5-0.8b | qwen3.5-2b | lfm2.5-1.2b | minicpm5-1b | llama3.2-1b",

@@ -242,5 +242,13 @@ describe("synthesizeGguf", () => {
       synthesizeGguf({ shape: { ...shape, headCount: 0 }, quant: "f32", outputPath }),
       /headCount/,
     );
+    // A shape file without an arch takes --arch; one with another arch is refused.
+    const { arch: _arch, ...withoutArch } = shape;
+    const named = await synthesizeGguf({ shape: withoutArch, arch: "llama", quant: "f32", outputPath });
+    assert.equal(named.arch, "llama");
+    await assert.rejects(
+      synthesizeGguf({ shape, arch: "qwen3", quant: "f32", outputPath }),
+      /--arch qwen3 does not match the shape's arch llama/,
+    );
   });
 });

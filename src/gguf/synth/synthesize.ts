@@ -66,7 +66,16 @@ function resolveShape(options: SynthesizeOptions): ResolvedShape {
     if (options.preset !== undefined) {
       throw new EdgecallError("usage", "give either a preset or a shape, not both", { subject: "--shape" });
     }
-    const shape = parseShape(options.shape);
+    // `--arch` supplies the architecture of a shape file that does not name one.
+    const given = options.shape as unknown;
+    const shape = parseShape(
+      options.arch !== undefined &&
+        typeof given === "object" &&
+        given !== null &&
+        (given as { arch?: unknown }).arch === undefined
+        ? { ...(given as Record<string, unknown>), arch: options.arch }
+        : given,
+    );
     if (options.arch !== undefined && options.arch !== shape.arch) {
       throw new EdgecallError(
         "usage",
