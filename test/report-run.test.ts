@@ -102,6 +102,15 @@ describe("run data and health", () => {
       (error) =>
         isEdgecallError(error, "file-not-found") && /neither run\.json nor bench\.json/.test(error.message),
     );
+    // A run.json damaged below its top level is named, not a TypeError later in the report.
+    const damaged = join(scratch, "damaged");
+    mkdirSync(damaged, { recursive: true });
+    writeFileSync(join(damaged, "run.json"), JSON.stringify({ model: {}, settings: {}, suites: [1, 2] }));
+    assert.throws(
+      () => readRunData(damaged),
+      (error) =>
+        isEdgecallError(error, "invalid-json") && /suites\[0\] is not a suite record/.test(error.message),
+    );
   });
 });
 

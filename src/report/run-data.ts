@@ -96,6 +96,17 @@ function readRecord(path: string): RunRecord {
     throw new EdgecallError("invalid-json", `${path}: not a run record (needs model, settings and suites)`, {
       subject: path,
     });
+  const badSuite = value.suites.findIndex((suite) => !isObject(suite) || typeof suite.name !== "string");
+  if (badSuite !== -1)
+    throw new EdgecallError(
+      "invalid-json",
+      `${path}: suites[${badSuite}] is not a suite record (needs a name)`,
+      {
+        subject: path,
+      },
+    );
+  if (value.sessions !== undefined && !Array.isArray(value.sessions))
+    throw new EdgecallError("invalid-json", `${path}: sessions is not a list`, { subject: path });
   return value as unknown as RunRecord;
 }
 
