@@ -103,7 +103,7 @@ describe("edgecall serve (CLI)", () => {
       child.kill("SIGINT");
     }
     assert.equal(await exitCode(child), 0);
-    assert.match(stderr(), /serve: stopping/);
+    assert.match(stderr(), /serve: interrupted; stopping/);
   });
 
   it("serves a GGUF (the demo model) and closes it on SIGTERM with 0", async () => {
@@ -127,7 +127,7 @@ describe("edgecall serve (CLI)", () => {
     }
     // node-llama-cpp brings signal-exit, which kills a process whose own listener has gone.
     assert.equal(await exitCode(child), 0, stderr());
-    assert.match(stderr(), /serve: stopping/);
+    assert.match(stderr(), /serve: interrupted; stopping/);
   });
 
   it("refuses a bad port (usage, 2) and a missing model before listening (1)", async () => {

@@ -1,7 +1,7 @@
 /**
  * `edgecall serve --model SPEC [--host 127.0.0.1] [--port 8080]`: the model behind an
  * OpenAI-compatible API until Ctrl-C (or SIGTERM), which closes the server and the model and exits 0:
- * for a server, being stopped is its normal end. The model is opened before the port is bound, so a
+ * for a server, being stopped is its normal end (a second Ctrl-C exits 130 at once). The model is opened before the port is bound, so a
  * bad model fails at once; the URL goes to stderr, with a note when the weights are random.
  */
 import { basename } from "node:path";
@@ -10,6 +10,7 @@ import { parseModelSpec } from "../../backend/model-spec.js";
 import { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
 import { createOpenAIServerApp, type RunningServer, startOpenAIServer } from "../../serve/openai-server.js";
+import { listenForInterrupts } from "../interrupts.js";
 import type { ModelOptionValues } from "../model-options.js";
 
 /** Parsed options of `edgecall serve`. */
@@ -52,25 +53,6 @@ export function defaultModelName(spec: string): string {
 
 const loopbackHosts = new Set(["127.0.0.1", "::1", "localhost"]);
 
-/**
- * SIGINT/SIGTERM abort the returned signal. Listeners stay until `dispose` (`on`, not `once`): a
- * dependency of node-llama-cpp installs signal-exit, which re-raises a signal that finds no other
- * listener left, and the process would die before the server and the model are closed.
- */
-function stopSignal(): { signal: AbortSignal; dispose: () => void } {
-  const controller = new AbortController();
-  const stop = () => controller.abort();
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  return {
-    signal: controller.signal,
-    dispose: () => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-    },
-  };
-}
-
 /** Serves until stopped; returns the exit code. */
 export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {}): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
@@ -79,7 +61,10 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
     throw new EdgecallError("usage", "--api-key: the key is empty", { subject: "--api-key" });
   }
   const modelName = options.modelName ?? defaultModelName(options.model);
-  const stopping = io.stop === undefined ? stopSignal() : { signal: io.stop, dispose: () => {} };
+  // listenForInterrupts keeps its listeners until disposed: node-llama-cpp brings signal-exit, which
+  // re-raises a signal that finds no other listener, and the process would die before cleanup.
+  const stopping =
+    io.stop === undefined ? listenForInterrupts("serve") : { signal: io.stop, dispose: () => {} };
   let backend: ModelBackend | undefined;
   let server: RunningServer | undefined;
   try {
@@ -115,7 +100,6 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
         stopping.signal.addEventListener("abort", () => resolve(), { once: true }),
       );
     }
-    stderr.write("edgecall: serve: stopping\n");
     return 0;
   } finally {
     stopping.dispose();
