@@ -4,9 +4,9 @@
  * an unfinished shard merges into an unfinished run that `eval --resume` completes.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { before, describe, it } from "node:test";
 import Database from "better-sqlite3";
 import {
@@ -103,6 +103,9 @@ describe("eval --shard and merge", { skip: hasBfcl ? false : noBfclMessage }, ()
       from.map((entry) => entry.shard.index),
       [1, 2, 3],
     );
+    assert.ok(from.every((entry) => isAbsolute((entry as unknown as { directory: string }).directory)));
+    assert.match(readFileSync(join(out, "report.html"), "utf8"), /merged from/);
+    assert.match(readFileSync(join(shards[0]!, "report.html"), "utf8"), /One shard of a run: shard 1 of 3/);
     assert.match(merge.stderr, /report: .*report\.html/);
   });
 
@@ -136,6 +139,11 @@ describe("eval --shard and merge", { skip: hasBfcl ? false : noBfclMessage }, ()
     const notEmpty = await runCliFromSource(["merge", ...shards, "--out", scratch]);
     assert.equal(notEmpty.code, 2);
     assert.match(notEmpty.stderr, /--out .* exists and is not empty/);
+    const aFile = join(scratch, "a-file");
+    writeFileSync(aFile, "x");
+    const outFile = await runCliFromSource(["merge", ...shards, "--out", aFile]);
+    assert.equal(outFile.code, 2);
+    assert.match(outFile.stderr, /--out .*a-file is a file/);
   });
 
   it("an unfinished shard merges into an unfinished run that eval --resume completes", async () => {
@@ -166,5 +174,11 @@ describe("eval --shard and merge", { skip: hasBfcl ? false : noBfclMessage }, ()
       assert.equal(run.code, 2, value);
       assert.match(run.stderr, /--shard.*expected i\/n with 1 <= i <= n/);
     }
+    const tooMany = await runCliFromSource(evalArgs(replay, join(scratch, "bad"), ["--shard", "1/99999"]));
+    assert.equal(tooMany.code, 2);
+    assert.match(tooMany.stderr, /at most 10000 shards/);
+    const empty = await runCliFromSource(evalArgs(replay, join(scratch, "empty"), ["--shard", "5/5"], 3));
+    assert.equal(empty.code, 0, empty.stderr);
+    assert.match(empty.stderr, /shard 5\/5 has no samples/);
   });
 });

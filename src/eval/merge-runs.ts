@@ -11,8 +11,8 @@
  * of servers has one URL per shard. Their model names must match; the URLs are recorded, and the
  * caller is told that edgecall cannot check the servers load the same weights.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { EdgecallError } from "../errors.js";
 import { attemptKey } from "./paired-attempts.js";
 import { ResultStore, resultStoreFile } from "./result-store.js";
@@ -145,6 +145,9 @@ function checkSameRun(shards: readonly LoadedShard[]): void {
 /** The merged run's directory: `--out`, else beside the first shard, named after it. */
 function mergedDirectory(out: string | undefined, first: string): string {
   if (out !== undefined) {
+    if (existsSync(out) && !statSync(out).isDirectory()) {
+      throw refuse(`--out ${out} is a file; name a new folder`, "--out");
+    }
     if (existsSync(out) && readdirSync(out).length > 0) {
       throw refuse(`--out ${out} exists and is not empty; name a new folder`, "--out");
     }
@@ -208,7 +211,7 @@ export function mergeRuns(directories: readonly string[], options: { out?: strin
   const planned = shards.reduce((sum, shard) => sum + shard.planned, 0);
   const complete = results.length === planned;
   const mergedFrom: MergedShard[] = shards.map((shard) => ({
-    directory: shard.directory,
+    directory: resolve(shard.directory),
     shard: shard.shard,
     status: shard.record.status,
     results: shard.results.length,

@@ -189,6 +189,8 @@ export function readRunRecord(runDirectory: string, flag = "--resume"): RunRecor
   }
   try {
     const record = JSON.parse(text) as RunRecord;
+    if (typeof record !== "object" || record === null || Array.isArray(record))
+      throw new Error("expected a JSON object");
     if (
       typeof record.modelSpec !== "string" ||
       typeof record.settings !== "object" ||

@@ -1,7 +1,7 @@
 /**
  * The provenance header of a report: what exactly was measured (model file, sha256, quantisation,
  * format, backend, device), with which settings, on which machine, and a banner that cannot be
- * missed when the weights are random or the run is incomplete.
+ * missed when the weights are random, the run is incomplete or it is one shard of a run.
  */
 import { bytes, escapeHtml, factList } from "./html-page.js";
 import { hasRandomWeights, type RunData, runLabel } from "./run-data.js";
@@ -16,6 +16,11 @@ export function runBanners(run: RunData): string {
   if (hasRandomWeights(run))
     banners.push(
       `<div class="banner" id="random-weights-banner">Random weights: this model was synthesised with random weights. Its accuracy figures are noise, not a measurement of any real model; only speed and memory are meaningful.</div>`,
+    );
+  const shard = run.eval?.record.settings.shard;
+  if (shard)
+    banners.push(
+      `<div class="banner warn">One shard of a run: shard ${shard.index} of ${shard.count} (one sample in ${shard.count}). Join all shards with <code>edgecall merge</code> for the whole run's figures.</div>`,
     );
   const summary = run.eval?.summary;
   if (summary !== undefined && !summary.complete)
@@ -62,6 +67,12 @@ export function provenanceFacts(run: RunData): string {
         ["repeats", settings.repeats],
         ["limit", settings.limit ?? "none"],
         [
+          "shard",
+          settings.shard
+            ? `${settings.shard.index} of ${settings.shard.count} (one sample in ${settings.shard.count})`
+            : undefined,
+        ],
+        [
           "BFCL mode",
           record.suites.some((suite) => suite.name.startsWith("bfcl:")) ? settings.bfclMode : undefined,
         ],
@@ -84,6 +95,17 @@ export function provenanceFacts(run: RunData): string {
             .join(" · "),
         ],
         ["memory", typeof host.memoryBytes === "number" ? bytes(host.memoryBytes) : undefined],
+        [
+          "merged from",
+          Array.isArray(record.mergedFrom)
+            ? record.mergedFrom
+                .map(
+                  (shard) =>
+                    `shard ${shard.shard.index}/${shard.shard.count}: ${shard.results} of ${shard.planned} results, ${shard.status}, ${shard.directory}`,
+                )
+                .join("; ")
+            : undefined,
+        ],
         ["directory", run.directory],
       ]),
       "</div>",

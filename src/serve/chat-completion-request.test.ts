@@ -131,6 +131,19 @@ describe("readChatCompletionRequest", () => {
     refused({ messages: [user], stop: ["\n"] }, "stop", "not supported");
     refused({ messages: [user], response_format: { type: "json_schema" } }, "response_format", "json_schema");
     refused({ messages: [user], logprobs: true }, "logprobs", "not supported");
+    refused({ messages: [user], top_logprobs: 2 }, "top_logprobs", "not supported");
+    refused({ messages: [user], frequency_penalty: 0.5 }, "frequency_penalty", "penalties are not supported");
+    refused({ messages: [user], presence_penalty: -1 }, "presence_penalty", "penalties are not supported");
+    refused({ messages: [user], logit_bias: { "42": 5 } }, "logit_bias", "not supported");
+    refused({ messages: [user], functions: [{ name: "f" }] }, "functions", "send tools");
+    refused({ messages: [user], function_call: "auto" }, "function_call", "send tool_choice");
+    readChatCompletionRequest({
+      messages: [user],
+      frequency_penalty: 0,
+      presence_penalty: 0,
+      logit_bias: {},
+      top_logprobs: 0,
+    });
     refused(
       { messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "x" } }] }] },
       "messages[0].content[0]",

@@ -2,8 +2,9 @@
  * Reads the body of `POST /v1/chat/completions` into a GenerateRequest: OpenAI's wire shape
  * (snake_case, tool-call arguments as JSON strings, content as a string or text parts, `developer`
  * messages) validated with zod at the edge. A field edgecall cannot honour (several choices, stop
- * sequences, a response format, log probabilities, non-text content) is refused by name rather than
- * ignored, so a client never gets an answer to a different question than it asked.
+ * sequences, a response format, log probabilities, penalties, logit biases, the deprecated
+ * `functions`, non-text content) is refused by name rather than ignored, so a client never gets an
+ * answer to a different question than it asked. Their neutral values (0, `{}`, null) are accepted.
  */
 import { z } from "zod";
 import type { GenerateRequest, ToolChoice } from "../backend/model-backend.js";
@@ -94,6 +95,12 @@ const body = z.object({
     .optional(),
   response_format: z.object({ type: z.string() }).loose().nullable().optional(),
   logprobs: z.boolean().nullable().optional(),
+  top_logprobs: optionalNumber(z.number().int().min(0)),
+  frequency_penalty: optionalNumber(z.number()),
+  presence_penalty: optionalNumber(z.number()),
+  logit_bias: z.record(z.string(), z.number()).nullable().optional(),
+  functions: z.array(z.unknown()).nullable().optional(),
+  function_call: z.unknown().optional(),
 });
 type WireBody = z.infer<typeof body>;
 type WireMessage = z.infer<typeof message>;
@@ -235,6 +242,17 @@ function refuseUnsupported(wire: WireBody): void {
     refuse("response_format", `type '${format}' is not supported (only 'text'); offer a tool instead`);
   }
   if (wire.logprobs === true) refuse("logprobs", "log probabilities are not supported");
+  if ((wire.top_logprobs ?? 0) > 0) refuse("top_logprobs", "log probabilities are not supported");
+  for (const field of ["frequency_penalty", "presence_penalty"] as const) {
+    if ((wire[field] ?? 0) !== 0) refuse(field, "penalties are not supported (only 0)");
+  }
+  if (Object.keys(wire.logit_bias ?? {}).length > 0) refuse("logit_bias", "logit biases are not supported");
+  if (wire.functions !== undefined && wire.functions !== null) {
+    refuse("functions", "the deprecated functions field is not supported: send tools (and tool_choice)");
+  }
+  if (wire.function_call !== undefined && wire.function_call !== null) {
+    refuse("function_call", "the deprecated function_call field is not supported: send tool_choice");
+  }
 }
 
 /**

@@ -178,6 +178,41 @@ describe("edgecall serve: /v1/chat/completions", () => {
     assert.match(((await missing.json()) as Wire).error.message, /POST \/v1\/embeddings/);
   });
 
+  it("refuses an empty body, a wrong method (405 with Allow), and a schema nested too deep, naming them", async () => {
+    const server = app(replay("unused"));
+    const empty = await server.request("/v1/chat/completions", { method: "POST" });
+    assert.equal(empty.status, 400);
+    assert.match(((await empty.json()) as Wire).error.message, /the request body is empty/);
+    const get = await server.request("/v1/chat/completions");
+    assert.equal(get.status, 405);
+    assert.equal(get.headers.get("allow"), "POST");
+    let deep: Record<string, unknown> = { type: "string" };
+    for (let level = 0; level < 1000; level += 1) deep = { type: "object", properties: { a: deep } };
+    const nested = await server.request(
+      "/v1/chat/completions",
+      post({ ...ask, tools: [{ type: "function", function: { name: "f", parameters: deep } }] }),
+    );
+    assert.equal(nested.status, 400);
+    const nestedBody = (await nested.json()) as Wire;
+    assert.equal(nestedBody.error.param, "tools");
+    assert.match(nestedBody.error.message, /tool 'f': parameters nest deeper than 64 levels/);
+  });
+
+  it("names tools as the fault when the backend cannot use a schema", async () => {
+    const refusing: ModelBackend = {
+      info: { backend: "test", model: "refusing" },
+      generate: async () => {
+        throw new EdgecallError("unsupported", "schema at tools[f].a: recursive $ref", {
+          subject: "tools[f].a",
+        });
+      },
+      close: async () => {},
+    };
+    const response = await app(refusing).request("/v1/chat/completions", post(ask));
+    assert.equal(response.status, 400);
+    assert.equal(((await response.json()) as Wire).error.param, "tools");
+  });
+
   it("refuses a body over the limit with 413", async () => {
     const response = await app(replay("unused"), { maxBodyBytes: 100 }).request(
       "/v1/chat/completions",
@@ -201,6 +236,12 @@ describe("edgecall serve: /v1/chat/completions", () => {
       post(ask, { authorization: "Bearer s3cret" }),
     );
     assert.equal(allowed.status, 200);
+    // The scheme is case-insensitive.
+    const lower = app(replay("Hi."), { apiKey: "s3cret" });
+    assert.equal(
+      (await lower.request("/v1/models", { headers: { authorization: "bearer s3cret" } })).status,
+      200,
+    );
   });
 
   it("turns harness errors into 500 (or 400 for a refused request) with the error's code", async () => {

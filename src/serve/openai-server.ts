@@ -100,7 +100,8 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     const apiKey = options.apiKey;
     const guard = async (c: Context, next: () => Promise<void>) => {
       const header = c.req.header("authorization") ?? "";
-      const given = header.startsWith("Bearer ") ? header.slice("Bearer ".length) : "";
+      // The scheme is case-insensitive (RFC 7235).
+      const given = /^bearer /i.test(header) ? header.slice("bearer ".length).trim() : "";
       if (!sameKey(given, apiKey)) {
         return c.json(
           errorBody("missing or wrong API key (Authorization: Bearer KEY)", "authentication_error"),
@@ -173,8 +174,27 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     return streamedResponse(plan, context, controller, keepAliveMs, backend);
   };
   const limit = bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024 * 1024, onError: tooLarge });
-  app.post("/v1/chat/completions", limit, completions);
-  app.post("/chat/completions", limit, completions);
+  // hono's body limit fails on a request without a body; answer that as the bad request it is.
+  const needsBody = async (c: Context, next: () => Promise<void>) => {
+    if (c.req.raw.body === null) {
+      return c.json(
+        errorBody("the request body is empty (a JSON object is needed)", "invalid_request_error"),
+        400,
+      );
+    }
+    await next();
+  };
+  app.post("/v1/chat/completions", needsBody, limit, completions);
+  app.post("/chat/completions", needsBody, limit, completions);
+  for (const path of ["/v1/chat/completions", "/chat/completions"]) {
+    app.on(["GET", "PUT", "PATCH", "DELETE"], path, (c) => {
+      c.header("Allow", "POST");
+      return c.json(
+        errorBody(`${c.req.method} is not allowed on ${path}: use POST`, "invalid_request_error"),
+        405,
+      );
+    });
+  }
 
   app.notFound((c) =>
     c.json(
@@ -195,6 +215,11 @@ function tooLarge(c: Context) {
 
 function harnessErrorResponse(c: Context, error: unknown) {
   if (isEdgecallError(error)) {
+    // Tools the backend cannot use (a schema the grammar compiler refuses: "schema at tools[f]...")
+    // are the request's fault.
+    if (error.code === "invalid-tools" || error.subject?.startsWith("tools[") === true) {
+      return c.json(errorBody(error.message, "invalid_request_error", "tools", error.code), 400);
+    }
     return c.json(
       errorBody(
         error.message,

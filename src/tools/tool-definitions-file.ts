@@ -31,6 +31,23 @@ function invalid(path: string, why: string): EdgecallError {
   return new EdgecallError("invalid-tools", `invalid tools file ${path}: ${why}`, { subject: path });
 }
 
+/** Deepest schema nesting accepted: far beyond real tools, short of what overflows the stack. */
+const maxSchemaDepth = 64;
+
+/** Levels of objects and arrays in a JSON value, counted without recursion. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== "object" || current === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > maxSchemaDepth) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 /** Why a tools document is not a valid list of tool definitions (the caller names the source). */
 export class ToolDefinitionsProblem extends Error {
   constructor(readonly why: string) {
@@ -66,6 +83,9 @@ export function validateToolDefinitions(document: unknown): ToolDefinition[] {
     if (seen.has(tool.name)) throw problem(`tool ${index} ('${tool.name}'): duplicate tool name`);
     seen.add(tool.name);
     const parameters = tool.parameters ?? { type: "object", properties: {} };
+    if (nestingDepth(parameters) > maxSchemaDepth) {
+      throw problem(`tool '${tool.name}': parameters nest deeper than ${maxSchemaDepth} levels`);
+    }
     if (!ajv.validateSchema(parameters)) {
       throw problem(
         `tool '${tool.name}': parameters is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`,

@@ -113,6 +113,12 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
       );
       return 130;
     }
+    if (options.shard !== undefined && summary.planned === 0) {
+      process.stderr.write(
+        `edgecall: eval: warning: shard ${options.shard.index}/${options.shard.count} has no samples ` +
+          "(the plan has fewer samples than shards)\n",
+      );
+    }
     if (options.shard !== undefined) {
       process.stderr.write(
         `edgecall: eval: shard ${options.shard.index}/${options.shard.count} finished; once every shard has, ` +

@@ -51,14 +51,34 @@ export function defaultModelName(spec: string): string {
   }
 }
 
-const loopbackHosts = new Set(["127.0.0.1", "::1", "localhost"]);
+/** True for names and addresses of this machine only (127.0.0.0/8, ::1, localhost). */
+function isLoopback(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
+  return name === "localhost" || name === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
+}
 
 /** Serves until stopped; returns the exit code. */
 export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {}): Promise<number> {
   const stderr = io.stderr ?? process.stderr;
-  const apiKey = options.apiKey ?? process.env.EDGECALL_API_KEY;
-  if (apiKey !== undefined && apiKey.trim() === "") {
+  if (options.apiKey !== undefined && options.apiKey.trim() === "") {
     throw new EdgecallError("usage", "--api-key: the key is empty", { subject: "--api-key" });
+  }
+  // An empty EDGECALL_API_KEY counts as unset.
+  const apiKey = options.apiKey ?? (process.env.EDGECALL_API_KEY?.trim() || undefined);
+  if (options.host.trim() === "") {
+    throw new EdgecallError(
+      "usage",
+      "--host: empty (127.0.0.1 for this machine only, 0.0.0.0 for every interface)",
+      {
+        subject: "--host",
+      },
+    );
+  }
+  if (options.modelName !== undefined && options.modelName.trim() === "") {
+    throw new EdgecallError("usage", "--model-name: empty", { subject: "--model-name" });
   }
   const modelName = options.modelName ?? defaultModelName(options.model);
   // listenForInterrupts keeps its listeners until disposed: node-llama-cpp brings signal-exit, which
@@ -85,7 +105,13 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
     if (backend.info.randomWeights === true) {
       stderr.write("edgecall: note: this model has random weights: its replies are noise, not results\n");
     }
-    if (!loopbackHosts.has(options.host) && apiKey === undefined) {
+    if (options.constrained && backend.info.backend !== "llama-cpp") {
+      stderr.write(
+        `edgecall: warning: --constrained has no effect on ${backend.info.backend} models ` +
+          "(it constrains GGUF models run in-process)\n",
+      );
+    }
+    if (!isLoopback(options.host) && apiKey === undefined) {
       stderr.write(
         `edgecall: warning: serving on ${options.host} without --api-key: anyone who can reach this port can use the model\n`,
       );
