@@ -351,6 +351,31 @@ describe("edgecall serve on a socket", () => {
     }
   });
 
+  it("closing lets a request in flight finish", async () => {
+    const slow: ModelBackend = {
+      info: { backend: "test", model: "slow" },
+      generate: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return {
+          rawText: "done",
+          parts: [{ type: "text", text: "done" }],
+          finishReason: "stop",
+          usage: { inputTokens: 1, outputTokens: 1 },
+          timing: { firstTokenMs: 1, totalMs: 300 },
+        };
+      },
+      close: async () => {},
+    };
+    const server = await startOpenAIServer(app(slow), "127.0.0.1", 0);
+    const pending = fetch(`${server.url}/v1/chat/completions`, post(ask));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = server.close();
+    const response = await pending;
+    assert.equal(response.status, 200);
+    assert.equal(first(((await response.json()) as Wire).choices, "choice").message.content, "done");
+    await closed;
+  });
+
   it("a port in use is a clear error naming the address", async () => {
     const first = await startOpenAIServer(app(replay("x")), "127.0.0.1", 0);
     try {

@@ -284,7 +284,11 @@ function streamedResponse(
 export interface RunningServer {
   /** `http://HOST:PORT` (the port the system chose for port 0). */
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections and lets the requests in flight finish, for at most `graceMs`
+   * (default 10 s), after which their connections are closed.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Listens on `host:port`. A port in use or an address that cannot be bound is a harness error naming it. */
@@ -316,10 +320,14 @@ export async function startOpenAIServer(app: Hono, host: string, port: number): 
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
     url: `http://${shownHost}:${address.port}`,
-    close: () =>
+    close: (graceMs = 10_000) =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
       }),
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import { reusableCachedModel } from "./cached-model.js";
+import { exitedPid } from "./exited-process.test-support.js";
 import { tinyModelPath } from "./tiny-model.test-support.js";
 
 const directory = mkdtempSync(join(tmpdir(), "edgecall-cached-model-test-"));
@@ -17,6 +18,18 @@ describe("reusableCachedModel", () => {
     assert.equal(await reusableCachedModel(path, (message) => notes.push(message)), true);
     assert.deepEqual(notes, []);
     assert.ok(existsSync(path));
+  });
+
+  it("clears the partial files a killed synthesis of the cached model left behind", async () => {
+    const path = join(directory, "with-partials.gguf");
+    copyFileSync(await tinyModelPath("qwen3"), path);
+    const stale = `${path}.${exitedPid()}-1.partial`;
+    const live = `${path}.${process.pid}-7.partial`;
+    writeFileSync(stale, "half a model");
+    writeFileSync(live, "being written");
+    assert.equal(await reusableCachedModel(path, () => {}), true);
+    assert.equal(existsSync(stale), false);
+    assert.equal(existsSync(live), true, "a live writer's partial file is left alone");
   });
 
   it("reports a missing file as not reusable", async () => {

@@ -7,6 +7,7 @@
 import { existsSync, rmSync } from "node:fs";
 import { isEdgecallError } from "../../errors.js";
 import { readGguf } from "../reader.js";
+import { removeStalePartials } from "./stale-partials.js";
 
 /**
  * Whether the cached model at `path` can be used as it is. A missing file gives false; an invalid
@@ -16,6 +17,9 @@ export async function reusableCachedModel(path: string, onNote: (message: string
   if (!existsSync(path)) return false;
   try {
     await readGguf(path, { maxArrayElementsKept: 0 });
+    // A cached model is never synthesised again, so this is where the partial files of an earlier,
+    // killed synthesis of it are cleared.
+    await removeStalePartials(path);
     return true;
   } catch (error) {
     if (!isEdgecallError(error, "invalid-gguf")) throw error;
