@@ -22,7 +22,8 @@ async function formatByName(name: string): Promise<ToolCallFormat> {
   return getFormat(name);
 }
 
-async function openGguf(path: string, options: OpenModelOptions): Promise<ModelBackend> {
+/** Throws `file-not-found` or `invalid-argument` naming `path` unless it is an existing file. */
+export function assertModelFile(path: string): void {
   let stats: ReturnType<typeof statSync>;
   try {
     stats = statSync(path);
@@ -32,6 +33,10 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
   if (!stats.isFile()) {
     throw new EdgecallError("invalid-argument", `model path is not a file: ${path}`, { subject: path });
   }
+}
+
+async function openGguf(path: string, options: OpenModelOptions): Promise<ModelBackend> {
+  assertModelFile(path);
   // Validate with our own reader first: a clear message for a non-GGUF or damaged file, in milliseconds.
   const { readGguf, ggufString } = await import("../gguf/reader.js");
   const file = await readGguf(path, { maxArrayElementsKept: 0 });

@@ -30,3 +30,12 @@ export function addModelOptions(command: Command): Command {
     .option("--threads <n>", "CPU threads for llama.cpp (default: all cores)", integerOption(1))
     .option("--context-size <n>", "context size in tokens (default: min(model's, 4096))", integerOption(16));
 }
+
+/**
+ * The warning `run` and `serve` print for `--constrained` on a backend that cannot constrain
+ * decoding (only GGUF models run in-process can); undefined for one that can.
+ */
+export function constrainedWarning(backend: string): string | undefined {
+  if (backend === "llama-cpp") return undefined;
+  return `edgecall: warning: --constrained has no effect on ${backend} models (it constrains GGUF models run in-process)\n`;
+}

@@ -8,9 +8,9 @@
  * interrupt the comparison is resumable (`resume`): finished models are read from disk, an
  * interrupted one is resumed with `eval --resume` semantics, the rest start.
  */
-import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { absoluteModelSpec, parseModelSpec } from "../backend/model-spec.js";
+import { assertModelFile } from "../backend/open-model.js";
 import { EdgecallError } from "../errors.js";
 import { type EvalSessionOptions, runEvalSession } from "../eval/eval-session.js";
 import { createRunDirectory, readRunRecord } from "../eval/run-directory.js";
@@ -264,18 +264,5 @@ async function runEntries(
 /** Throws the error opening `spec` would, for a spec that cannot work (malformed, a missing file). */
 function checkModelSpec(spec: string): void {
   const parsed = parseModelSpec(spec);
-  if (parsed.kind !== "gguf" && parsed.kind !== "replay") return;
-  let stats: ReturnType<typeof statSync>;
-  try {
-    stats = statSync(parsed.path);
-  } catch {
-    throw new EdgecallError("file-not-found", `--model ${spec}: file not found: ${parsed.path}`, {
-      subject: parsed.path,
-    });
-  }
-  if (!stats.isFile()) {
-    throw new EdgecallError("invalid-argument", `--model ${spec}: not a file: ${parsed.path}`, {
-      subject: parsed.path,
-    });
-  }
+  if (parsed.kind === "gguf" || parsed.kind === "replay") assertModelFile(parsed.path);
 }

@@ -23,6 +23,7 @@ import {
   type RunShard,
   readRunRecord,
   settingsDifferences,
+  unusedPath,
   writeRunOutputs,
   writeRunRecord,
 } from "./run-directory.js";
@@ -153,10 +154,7 @@ function mergedDirectory(out: string | undefined, first: string): string {
     }
     return out;
   }
-  const base = join(dirname(first), `${basename(first).replace(/-shard\d+of\d+$/, "")}-merged`);
-  let candidate = base;
-  for (let index = 2; existsSync(candidate); index += 1) candidate = `${base}-${index}`;
-  return candidate;
+  return unusedPath(join(dirname(first), `${basename(first).replace(/-shard\d+of\d+$/, "")}-merged`));
 }
 
 /** Merges the shard run directories into a new run directory. */
@@ -166,7 +164,6 @@ export function mergeRuns(directories: readonly string[], options: { out?: strin
   checkSameRun(shards);
   const first = shards[0]!;
   const seen = new Map<string, string>();
-  const results: SampleResult[] = [];
   for (const shard of shards) {
     for (const result of shard.results) {
       const key = attemptKey(result);
@@ -177,12 +174,8 @@ export function mergeRuns(directories: readonly string[], options: { out?: strin
         );
       }
       seen.set(key, shard.directory);
-      results.push(result);
     }
   }
-  results.sort(
-    (a, b) => a.ordinal - b.ordinal || a.repeat - b.repeat || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
 
   const notes: string[] = [];
   for (const shard of shards) {
@@ -202,9 +195,12 @@ export function mergeRuns(directories: readonly string[], options: { out?: strin
 
   const runDirectory = mergedDirectory(options.out, first.directory);
   createRunDirectory(runDirectory);
+  // The merged store gives the results back in plan order, as every run's store does.
+  let results: SampleResult[];
   const store = ResultStore.open(join(runDirectory, resultStoreFile));
   try {
-    store.insertAll(results);
+    store.insertAll(shards.flatMap((shard) => shard.results));
+    results = store.all();
   } finally {
     store.close();
   }

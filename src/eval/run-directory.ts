@@ -142,6 +142,11 @@ export function defaultRunDirectory(
     out,
     `${stamp}-${slug(modelSlug(spec), 40)}-${slug(suites.join("+").replace(/:/g, "_"), 60)}${suffix}`,
   );
+  return unusedPath(base);
+}
+
+/** `base`, or `base-2`, `base-3`, ... : the first that does not exist yet. */
+export function unusedPath(base: string): string {
   let candidate = base;
   for (let index = 2; existsSync(candidate); index += 1) candidate = `${base}-${index}`;
   return candidate;

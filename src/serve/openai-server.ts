@@ -213,25 +213,28 @@ function tooLarge(c: Context) {
   return c.json(errorBody("the request body is too large", "invalid_request_error"), 413);
 }
 
-function harnessErrorResponse(c: Context, error: unknown) {
-  if (isEdgecallError(error)) {
-    // Tools the backend cannot use (a schema the grammar compiler refuses: "schema at tools[f]...")
-    // are the request's fault.
-    if (error.code === "invalid-tools" || error.subject?.startsWith("tools[") === true) {
-      return c.json(errorBody(error.message, "invalid_request_error", "tools", error.code), 400);
-    }
-    return c.json(
-      errorBody(
-        error.message,
-        statusOf(error) === 400 ? "invalid_request_error" : "server_error",
-        null,
-        error.code,
-      ),
-      statusOf(error),
-    );
+/**
+ * The HTTP status and OpenAI error body of a failed model call, for a whole response and for the
+ * error event of a stream alike.
+ */
+function harnessError(error: unknown): { status: ContentfulStatusCode; body: ReturnType<typeof errorBody> } {
+  if (!isEdgecallError(error)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { status: 500, body: errorBody(`internal error: ${message}`, "server_error", null, "internal") };
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return c.json(errorBody(`internal error: ${message}`, "server_error", null, "internal"), 500);
+  // Tools the backend cannot use (a schema the grammar compiler refuses: "schema at tools[f]...")
+  // are the request's fault.
+  if (error.code === "invalid-tools" || error.subject?.startsWith("tools[") === true) {
+    return { status: 400, body: errorBody(error.message, "invalid_request_error", "tools", error.code) };
+  }
+  const status = statusOf(error);
+  const type = status === 400 ? "invalid_request_error" : "server_error";
+  return { status, body: errorBody(error.message, type, null, error.code) };
+}
+
+function harnessErrorResponse(c: Context, error: unknown) {
+  const { status, body } = harnessError(error);
+  return c.json(body, status);
 }
 
 function streamedResponse(
@@ -254,17 +257,7 @@ function streamedResponse(
         const result = await backend.generate(plan.request, { signal: controller.signal });
         for (const chunk of replyChunks(result, context, plan.includeUsage)) send(chunk);
       } catch (error) {
-        if (!controller.signal.aborted) {
-          const known = isEdgecallError(error);
-          send(
-            errorBody(
-              error instanceof Error ? error.message : String(error),
-              known && statusOf(error) === 400 ? "invalid_request_error" : "server_error",
-              null,
-              known ? error.code : "internal",
-            ),
-          );
-        }
+        if (!controller.signal.aborted) send(harnessError(error).body);
       } finally {
         clearInterval(keepAlive);
       }

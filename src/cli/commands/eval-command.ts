@@ -113,15 +113,14 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
       );
       return 130;
     }
-    if (options.shard !== undefined && summary.planned === 0) {
-      process.stderr.write(
-        `edgecall: eval: warning: shard ${options.shard.index}/${options.shard.count} has no samples ` +
-          "(the plan has fewer samples than shards)\n",
-      );
-    }
     if (options.shard !== undefined) {
+      const name = `shard ${options.shard.index}/${options.shard.count}`;
+      if (summary.planned === 0)
+        process.stderr.write(
+          `edgecall: eval: warning: ${name} has no samples (the plan has fewer samples than shards)\n`,
+        );
       process.stderr.write(
-        `edgecall: eval: shard ${options.shard.index}/${options.shard.count} finished; once every shard has, ` +
+        `edgecall: eval: ${name} finished; once every shard has, ` +
           `join them with: edgecall merge ${outcome.runDirectory} <the other shards' run directories>\n`,
       );
     }

@@ -14,7 +14,7 @@ import { EdgecallError } from "../../errors.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
-import type { ModelOptionValues } from "../model-options.js";
+import { constrainedWarning, type ModelOptionValues } from "../model-options.js";
 import {
   closeMcpSources,
   connectMcpSources,
@@ -99,13 +99,11 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
     if (randomWeights && !options.json) {
       stderr.write("edgecall: note: this model has random weights: its output is noise, not a result\n");
     }
-    if (options.constrained && backend.info.backend !== "llama-cpp") {
-      stderr.write(
-        `edgecall: warning: --constrained has no effect on ${backend.info.backend} models ` +
-          "(it constrains GGUF models run in-process)\n",
-      );
-    } else if (options.constrained && tools.length === 0) {
-      stderr.write("edgecall: warning: --constrained has no effect without tools\n");
+    if (options.constrained) {
+      const warning = constrainedWarning(backend.info.backend);
+      if (warning !== undefined) stderr.write(warning);
+      else if (tools.length === 0)
+        stderr.write("edgecall: warning: --constrained has no effect without tools\n");
     }
     const result = await backend.generate(
       {

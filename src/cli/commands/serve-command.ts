@@ -11,7 +11,7 @@ import { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
 import { createOpenAIServerApp, type RunningServer, startOpenAIServer } from "../../serve/openai-server.js";
 import { listenForInterrupts } from "../interrupts.js";
-import type { ModelOptionValues } from "../model-options.js";
+import { constrainedWarning, type ModelOptionValues } from "../model-options.js";
 
 /** Parsed options of `edgecall serve`. */
 export interface ServeCommandOptions extends ModelOptionValues {
@@ -105,12 +105,8 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
     if (backend.info.randomWeights === true) {
       stderr.write("edgecall: note: this model has random weights: its replies are noise, not results\n");
     }
-    if (options.constrained && backend.info.backend !== "llama-cpp") {
-      stderr.write(
-        `edgecall: warning: --constrained has no effect on ${backend.info.backend} models ` +
-          "(it constrains GGUF models run in-process)\n",
-      );
-    }
+    const warning = options.constrained ? constrainedWarning(backend.info.backend) : undefined;
+    if (warning !== undefined) stderr.write(warning);
     if (!isLoopback(options.host) && apiKey === undefined) {
       stderr.write(
         `edgecall: warning: serving on ${options.host} without --api-key: anyone who can reach this port can use the model\n`,
