@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
-import type { GenerateRequest, ModelBackend } from "../backend/model-backend.js";
+import type { GenerateRequest, GenerateResult, ModelBackend } from "../backend/model-backend.js";
 import { createReplayBackend } from "../backend/replay-backend.js";
 import { stubToolCallFormat } from "../backend/replay-stub-format.test-support.js";
 import { EdgecallError } from "../errors.js";
@@ -49,6 +49,17 @@ function replay(...outputs: string[]): ModelBackend {
   const path = join(directory, `script-${++scripts}.jsonl`);
   writeFileSync(path, `${outputs.map((output) => JSON.stringify({ output })).join("\n")}\n`);
   return createReplayBackend({ path, format: stubToolCallFormat });
+}
+
+/** A model reply of plain text. */
+function textResult(text: string, finishReason: GenerateResult["finishReason"]): GenerateResult {
+  return {
+    rawText: text,
+    parts: [{ type: "text", text }],
+    finishReason,
+    usage: { inputTokens: 3, outputTokens: 2 },
+    timing: { firstTokenMs: 1, totalMs: 2 },
+  };
 }
 
 function app(backend: ModelBackend, options: Partial<OpenAIServerOptions> = {}) {
@@ -287,11 +298,7 @@ describe("edgecall serve: /v1/chat/completions", () => {
       generate: async (request) => {
         seen.push(request);
         return {
-          rawText: "ok",
-          parts: [{ type: "text", text: "ok" }],
-          finishReason: "length",
-          usage: { inputTokens: 3, outputTokens: 2 },
-          timing: { firstTokenMs: 1, totalMs: 2 },
+          ...textResult("ok", "length"),
           details: { attempts: [{}, {}], argumentProblems: ["f: /a must be string"] },
         };
       },
@@ -356,13 +363,7 @@ describe("edgecall serve on a socket", () => {
       info: { backend: "test", model: "slow" },
       generate: async () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
-        return {
-          rawText: "done",
-          parts: [{ type: "text", text: "done" }],
-          finishReason: "stop",
-          usage: { inputTokens: 1, outputTokens: 1 },
-          timing: { firstTokenMs: 1, totalMs: 300 },
-        };
+        return textResult("done", "stop");
       },
       close: async () => {},
     };
