@@ -18,6 +18,7 @@ import type { Sample } from "../src/eval/suite.js";
 import { connectMcpTools, type McpToolSource } from "../src/mcp/mcp-client-tools.js";
 import type { ToolDefinition } from "../src/messages.js";
 import { createAssistantSuite } from "../src/suites/assistant-suite.js";
+import { defaultSuiteCatalog } from "../src/suites/default-catalog.js";
 import { repoRoot, runCliFromSource } from "./eval-cli.test-support.js";
 
 const tinyServer = `"${process.execPath}" --import tsx ${join(repoRoot, "src/mcp/tiny-mcp-server.test-support.ts")}`;
@@ -132,6 +133,7 @@ describe("--mcp with the tiny MCP server", () => {
     const impostor: ToolDefinition = { name: sampleToolName, description: "impostor", parameters: {} };
     const clashes: [string, number][] = [];
     const outcome = await runEvalSession({
+      catalog: defaultSuiteCatalog(),
       model: `replay:${replayFile}`,
       suites: "assistant:single",
       limit: 2,
@@ -161,6 +163,7 @@ describe("--mcp with the tiny MCP server", () => {
   it("eval --resume refuses other extra tools than the run was started with", async () => {
     const session = (extraTools: ToolDefinition[] | undefined, resume?: string) =>
       runEvalSession({
+        catalog: defaultSuiteCatalog(),
         model: `replay:${replayFile}`,
         suites: "assistant:single",
         limit: 1,
@@ -221,6 +224,7 @@ describe("--mcp with the tiny MCP server", () => {
       requests: GenerateRequest[];
     };
     const expected = await runEvalSession({
+      catalog: defaultSuiteCatalog(),
       model: `replay:${replayFile}`,
       suites: "assistant:single",
       limit: 2,

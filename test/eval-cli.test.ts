@@ -38,7 +38,7 @@ describe("edgecall eval: usage", () => {
     assert.equal(outcome.code, 2);
     assert.match(
       outcome.stderr,
-      /^edgecall: --suite: unknown suite "bfcl:simple_pyton"; valid suites: .*bfcl:simple_python.*assistant:single.*groups: .*bfcl:non_live/,
+      /^edgecall: --suite: unknown suite "bfcl:simple_pyton"; did you mean "bfcl:simple_python".* valid suites: .*bfcl:simple_python.*assistant:single.*groups: .*bfcl:non_live/,
     );
   });
 

@@ -52,8 +52,18 @@ describe("eval settings", () => {
       toolChoice: "auto",
       format: null,
       shard: null,
+      confirm: "user",
+      userModel: null,
+      augment: [],
+      maxSteps: 10,
+      tokenBudget: null,
     });
     assert.equal(resolveSettings({}, undefined, "pythonic").bfclMode, "prompt");
+    // A run recorded before agent suites existed has no agent settings: it resumes unchanged.
+    const { confirm: _c, userModel: _u, augment: _a, maxSteps: _m, tokenBudget: _t, ...beforeAgents } = fresh;
+    assert.doesNotThrow(() =>
+      assertSameSettings("run", beforeAgents, resolveSettings({}, beforeAgents, "qwen3")),
+    );
     // A run recorded before shards existed has no shard key: it resumes as a whole run.
     const { shard: _shard, ...older } = fresh;
     assert.equal(resolveSettings({}, older, "qwen3").shard, null);

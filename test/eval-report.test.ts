@@ -1,16 +1,19 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { EvalProgress, formatDuration } from "../src/eval/progress.js";
-import { resolveSuiteNames, suiteCatalog } from "../src/eval/suite-registry.js";
+import { resolveSuiteNames as resolveNames } from "../src/eval/suite-catalog.js";
 import { type EvalSummary, percentile } from "../src/eval/summary.js";
 import { renderSummaryTable } from "../src/eval/summary-table.js";
+import { defaultSuiteCatalog } from "../src/suites/default-catalog.js";
+
+const resolveSuiteNames = (list: string) => resolveNames(defaultSuiteCatalog(), list);
 
 function recorder(isTTY: boolean) {
   const writes: string[] = [];
   return { writes, stream: { isTTY, columns: 100, write: (text: string) => writes.push(text) } };
 }
 
-describe("suite registry", () => {
+describe("suite catalog", () => {
   it("expands groups in order, drops duplicates, and names valid suites for a typo", () => {
     assert.deepEqual(resolveSuiteNames("assistant:irrelevance, bfcl:hallucination,bfcl:irrelevance"), [
       "assistant:irrelevance",
@@ -18,18 +21,25 @@ describe("suite registry", () => {
       "bfcl:live_irrelevance",
       "bfcl:live_relevance",
     ]);
-    assert.deepEqual(resolveSuiteNames("assistant"), ["assistant:single", "assistant:irrelevance"]);
+    assert.deepEqual(resolveSuiteNames("assistant"), [
+      "assistant:single",
+      "assistant:irrelevance",
+      "assistant:stateful",
+    ]);
     assert.equal(resolveSuiteNames("bfcl:single_turn").length, 13);
     assert.throws(
       () => resolveSuiteNames("assistant:singel"),
       (error: Error & { code?: string }) => {
         assert.equal(error.code, "usage");
-        assert.match(error.message, /unknown suite "assistant:singel"; valid suites: .*assistant:single/);
+        assert.match(
+          error.message,
+          /unknown suite "assistant:singel"; did you mean "assistant:single".* valid suites: .*assistant:single/,
+        );
         return true;
       },
     );
     assert.throws(() => resolveSuiteNames(" , "), /no suite named/);
-    assert.ok(suiteCatalog().suites.includes("bfcl:simple_java"));
+    assert.ok(defaultSuiteCatalog().suites.includes("bfcl:simple_java"));
   });
 });
 

@@ -6,6 +6,7 @@ import { describe, it } from "node:test";
 import type { GenerateResult, ModelBackend } from "../src/backend/model-backend.js";
 import { EdgecallError } from "../src/errors.js";
 import { runEvalSession } from "../src/eval/eval-session.js";
+import { defaultSuiteCatalog } from "../src/suites/default-catalog.js";
 
 /** A backend that declines in text, and fails with a server error for the ids in `failing`. */
 function decliningBackend(failing: Set<string>): ModelBackend & { calls: string[] } {
@@ -43,6 +44,7 @@ describe("eval session", () => {
   it("records harness errors; --resume leaves them, --retry-errors runs them again", async () => {
     const first = decliningBackend(new Set(["assistant_irrelevance_1"]));
     const run = await runEvalSession({
+      catalog: defaultSuiteCatalog(),
       ...common,
       suites: "assistant:irrelevance",
       limit: 4,
@@ -51,9 +53,15 @@ describe("eval session", () => {
     assert.equal(run.summary.overall.passed, 3);
     assert.equal(run.summary.harnessErrors, 1);
     const again = decliningBackend(new Set());
-    await runEvalSession({ ...common, resume: run.runDirectory, backend: again });
+    await runEvalSession({
+      catalog: defaultSuiteCatalog(),
+      ...common,
+      resume: run.runDirectory,
+      backend: again,
+    });
     assert.deepEqual(again.calls, [], "nothing left to run");
     const retried = await runEvalSession({
+      catalog: defaultSuiteCatalog(),
       ...common,
       resume: run.runDirectory,
       retryErrors: true,
@@ -83,6 +91,7 @@ describe("eval session", () => {
     const controller = new AbortController();
     controller.abort();
     const outcome = await runEvalSession({
+      catalog: defaultSuiteCatalog(),
       ...common,
       suites: "assistant",
       limit: 2,
@@ -91,7 +100,7 @@ describe("eval session", () => {
     });
     assert.equal(outcome.interrupted, true);
     assert.equal(outcome.summary.complete, false);
-    assert.equal(outcome.summary.planned, 4);
+    assert.equal(outcome.summary.planned, 6);
     assert.equal(outcome.summary.overall.n, 0);
     const record = JSON.parse(readFileSync(join(outcome.runDirectory, "run.json"), "utf8")) as {
       status: string;

@@ -45,7 +45,7 @@ export function createAssistantRegistry(
     ...contactsTools(world),
     ...filesTools(world),
     ...settingsTools(world),
-    ...webTools(corpus),
+    ...webTools(corpus, typeof state === "function" && state === noWorld ? undefined : world),
     ...shopTools(world),
   ];
   for (const tool of tools) registry.register(tool);

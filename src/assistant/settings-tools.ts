@@ -37,7 +37,8 @@ const days = {
   description: "Days it repeats on; empty or absent: rings once",
 };
 
-function readSettings(state: AssistantState): Settings {
+/** The visible settings of a world (defaults for any not stored). */
+export function readSettings(state: AssistantState): Settings {
   const settings: Settings = { ...defaultSettings };
   for (const row of state.db.prepare("SELECT key, value FROM settings").all() as {
     key: string;
@@ -55,6 +56,9 @@ const showAlarm = (row: AlarmRow) => ({
   days: JSON.parse(row.days) as string[],
   enabled: row.enabled === 1,
 });
+
+/** Most alarms the phone keeps; creating another needs a free slot (delete one first). */
+export const maxAlarms = 10;
 
 /** Builds the settings and alarm tools over a world. */
 export function settingsTools(world: StateSource): Tool[] {
@@ -157,6 +161,15 @@ export function settingsTools(world: StateSource): Tool[] {
   };
 
   const createAlarm: Tool<{ time: string; label?: string; days?: string[] }> = {
+    preconditions() {
+      const { count } = world().db.prepare("SELECT COUNT(*) AS count FROM alarms").get() as { count: number };
+      return count >= maxAlarms
+        ? {
+            type: "precondition",
+            message: `the phone holds at most ${maxAlarms} alarms and all ${maxAlarms} are set; delete one first (settings_list_alarms)`,
+          }
+        : null;
+    },
     definition: {
       name: "settings_create_alarm",
       description: "Set a new alarm at a local time, once or on repeating days.",

@@ -1,10 +1,14 @@
 /**
  * Web tools over the offline corpus: `web_search` ranks pages with BM25, `web_fetch` returns a
  * page's text. Page content is untrusted (anyone can write a web page), so reading it taints the
- * session. No network is used.
+ * session. No network is used, but the phone's connectivity is honoured: with airplane mode on and
+ * Wi-Fi off, both tools fail with a precondition error until one of them is changed (a world's
+ * state dependency the stateful scenarios test).
  */
 import { capText } from "../guards/output-cap.js";
 import { type Tool, ToolError } from "../tools/tool.js";
+import { readSettings } from "./settings-tools.js";
+import type { StateSource } from "./state-source.js";
 import { stringsUnderKeys } from "./untrusted-fields.js";
 import { normaliseUrl, snippetFor, type WebCorpus } from "./web-corpus.js";
 
@@ -12,8 +16,29 @@ import { normaliseUrl, snippetFor, type WebCorpus } from "./web-corpus.js";
 export const maxPageBytes = 12 * 1024;
 const untrustedKeys = new Set(["title", "snippet", "text"]);
 
-/** Builds the web tools over a corpus (loaded lazily). */
-export function webTools(corpus: () => WebCorpus): Tool[] {
+/**
+ * Why the phone is offline (airplane mode on, Wi-Fi off), or null when it is online or there is no
+ * world to ask (a registry built only to list tools, or given a corpus alone).
+ */
+export function offlineReason(world: StateSource | undefined): string | null {
+  if (world === undefined) return null;
+  let settings: { airplane_mode: boolean; wifi: boolean };
+  try {
+    settings = readSettings(world());
+  } catch {
+    return null;
+  }
+  return settings.airplane_mode && !settings.wifi
+    ? "no network connection: airplane mode is on and Wi-Fi is off (turn airplane mode off, or Wi-Fi on)"
+    : null;
+}
+
+/** Builds the web tools over a corpus (loaded lazily), checking the world's connectivity when given one. */
+export function webTools(corpus: () => WebCorpus, world?: StateSource): Tool[] {
+  const offline = () => {
+    const reason = offlineReason(world);
+    return reason === null ? null : { type: "precondition" as const, message: reason };
+  };
   const search: Tool<{ query: string; limit?: number }> = {
     definition: {
       name: "web_search",
@@ -32,6 +57,7 @@ export function webTools(corpus: () => WebCorpus): Tool[] {
     sideEffect: "read",
     untrustedOutput: true,
     untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
+    preconditions: offline,
     async execute(input) {
       const web = corpus();
       const hits = web.index.search(input.query, input.limit ?? 5);
@@ -66,6 +92,8 @@ export function webTools(corpus: () => WebCorpus): Tool[] {
     untrustedOutput: true,
     untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
     preconditions(input) {
+      const blocked = offline();
+      if (blocked !== null) return blocked;
       return corpus().byUrl.has(normaliseUrl(input.url))
         ? null
         : {

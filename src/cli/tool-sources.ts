@@ -59,13 +59,15 @@ export interface SkippedTool {
 export function mcpDefinitions(sources: readonly McpToolSource[]): {
   tools: ToolDefinition[];
   skipped: SkippedTool[];
+  /** The same tools, executable (agent suites run them). */
+  registry: ToolRegistry;
 } {
   const registry = new ToolRegistry();
   const skipped: SkippedTool[] = [];
   for (const source of sources)
     for (const left of registerMcpTools(registry, source).skipped)
       skipped.push({ ...left, source: source.serverName });
-  return { tools: registry.definitions(), skipped };
+  return { tools: registry.definitions(), skipped, registry };
 }
 
 /**

@@ -14,7 +14,8 @@ import { assertModelFile } from "../backend/open-model.js";
 import { EdgecallError } from "../errors.js";
 import { type EvalSessionOptions, runEvalSession } from "../eval/eval-session.js";
 import { createRunDirectory, readRunRecord } from "../eval/run-directory.js";
-import { resolveSuiteNames } from "../eval/suite-registry.js";
+import { resolveSuiteNames } from "../eval/suite-catalog.js";
+import { defaultSuiteCatalog } from "../suites/default-catalog.js";
 import {
   defaultComparisonDirectory,
   modelLabels,
@@ -113,7 +114,7 @@ function newPlan(options: CompareQuantsOptions): Plan {
   if (models.length < 2)
     throw usage(`compare-quants needs at least two --model files, got ${models.length}`, "--model");
   if (options.suites === undefined) throw usage("compare-quants needs --suite", "--suite");
-  const suites = resolveSuiteNames(options.suites);
+  const suites = resolveSuiteNames(defaultSuiteCatalog(), options.suites);
   // Every model is checked before the first eval starts: a typo in the third path must not cost
   // the first two evals.
   for (const spec of models) checkModelSpec(spec);
@@ -147,7 +148,8 @@ function resumedPlan(directory: string, options: CompareQuantsOptions): Plan {
     );
   if (
     options.suites !== undefined &&
-    JSON.stringify(resolveSuiteNames(options.suites)) !== JSON.stringify(original.suites)
+    JSON.stringify(resolveSuiteNames(defaultSuiteCatalog(), options.suites)) !==
+      JSON.stringify(original.suites)
   )
     throw usage(
       `--resume ${directory}: the suites differ from the original comparison (${original.suites.join(",")})`,
@@ -231,6 +233,7 @@ async function runEntries(
       const outcome = await runEvalSession({
         ...evalSettings,
         model: entry.spec,
+        catalog: defaultSuiteCatalog(),
         suites: plan.suites.join(","),
         out: plan.directory,
         ...(entry.runDir === null ? {} : { resume: entry.runDir }),

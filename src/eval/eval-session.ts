@@ -11,6 +11,7 @@ import { absoluteModelSpec, parseModelSpec } from "../backend/model-spec.js";
 import { openModel } from "../backend/open-model.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
 import { assertSameSettings, type GivenSettings, resolveSettings } from "./eval-settings.js";
 import { attemptKey } from "./paired-attempts.js";
 import { EvalProgress, type ProgressStream } from "./progress.js";
@@ -20,6 +21,7 @@ import { ResultStore, resultStoreFile } from "./result-store.js";
 import {
   createRunDirectory,
   defaultRunDirectory,
+  type EvalSettings,
   type ExtraToolsRecord,
   extraToolsRecord,
   type RunRecord,
@@ -31,8 +33,9 @@ import {
 } from "./run-directory.js";
 import { planRun, type WorkItem } from "./run-plan.js";
 import { type RunnerCache, runSamples } from "./runner.js";
+import type { AgentRunSettings } from "./solver.js";
 import type { Sample, Suite } from "./suite.js";
-import { createSuites, resolveSuiteNames } from "./suite-registry.js";
+import { createSuites, resolveSuiteNames, type SuiteCatalog } from "./suite-catalog.js";
 import { type EvalSummary, summarise } from "./summary.js";
 
 /** Options of {@link runEvalSession}. */
@@ -74,6 +77,14 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   extraTools?: readonly ToolDefinition[];
   /** Called once per extra tool left out of some samples because they offer a tool of its name. */
   onToolClash?(name: string, samples: number): void;
+  /** The extra tools as executable tools (agent suites run them); names as in `extraTools`. */
+  extraRegistry?: ToolRegistry;
+  /** The suites `suites` may name (the CLI passes the shipped catalog); needed unless `suiteObjects` is given. */
+  catalog?: SuiteCatalog;
+  /** `--user-model`: the model spec playing the user in conversation suites (default: the scripted user). */
+  userModel?: string;
+  /** An already-open user model (tests); `userModel` is then only recorded. */
+  userBackend?: ModelBackend;
 }
 
 /** What a session did. */
@@ -142,7 +153,12 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
   const suiteList = options.suites ?? original?.settings.suites.join(",");
   if (suiteList === undefined && options.suiteObjects === undefined)
     throw new EdgecallError("usage", "eval needs --suite (or --resume RUN_DIR)", { subject: "--suite" });
-  const suiteNames = options.suiteObjects?.map((suite) => suite.name) ?? resolveSuiteNames(suiteList ?? "");
+  const catalog = options.catalog;
+  if (catalog === undefined && options.suiteObjects === undefined)
+    throw new EdgecallError("internal", "eval needs a suite catalog or suite objects");
+  const suiteNames =
+    options.suiteObjects?.map((suite) => suite.name) ??
+    resolveSuiteNames(catalog as SuiteCatalog, suiteList ?? "");
   const bfclDir = options.bfclDir ?? original?.bfclDir ?? undefined;
   if (bfclDir === undefined && suiteNames.some((name) => name.startsWith("bfcl:")))
     throw new EdgecallError("usage", "BFCL suites need --bfcl-dir (the BFCL v4 data folder)", {
@@ -160,6 +176,9 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       threads: options.threads,
       contextSize: options.contextSize,
     }));
+  const userModelText =
+    options.userModel ?? (original?.settings.userModel === null ? undefined : original?.settings.userModel);
+  let userBackend: ModelBackend | undefined = options.userBackend;
   let store: ResultStore | undefined;
   let cache: ResponseCache | undefined;
   let record: RunRecord | undefined;
@@ -174,10 +193,29 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
   };
   try {
     const backendFormat = String(backend.info.format ?? "json");
-    const settings = resolveSettings({ ...options, suites: suiteNames }, original?.settings, backendFormat);
+    const settings = resolveSettings(
+      {
+        ...options,
+        suites: suiteNames,
+        ...(userModelText === undefined ? {} : { userModel: absoluteModelSpec(userModelText) }),
+      },
+      original?.settings,
+      backendFormat,
+    );
+    if (userModelText !== undefined && userBackend === undefined)
+      userBackend = await openModel(parseModelSpec(userModelText), {
+        gpu: options.gpu,
+        threads: options.threads,
+      });
     const model = await modelProvenance(modelSpecText, spec, backend.info, cacheRoot);
+    const augment = settings.augment ?? [];
     const suites =
-      options.suiteObjects ?? (await createSuites(suiteNames, { bfclDir, bfclMode: settings.bfclMode }));
+      options.suiteObjects ??
+      (await createSuites(catalog as SuiteCatalog, suiteNames, {
+        bfclDir,
+        bfclMode: settings.bfclMode,
+        augment,
+      }));
     const suiteRecords = suites.map((suite) => ({
       name: suite.name,
       version: suite.version,
@@ -213,6 +251,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       await planRun(suites, {
         bfclDir,
         bfclMode: settings.bfclMode,
+        augment,
         limit: settings.limit ?? undefined,
         repeats: settings.repeats,
       }),
@@ -301,6 +340,8 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
         decoding: settings.decoding,
         toolChoice: settings.toolChoice,
       },
+      agent: agentSettings(settings, userBackend),
+      ...(options.extraRegistry === undefined ? {} : { extraTools: options.extraRegistry }),
       concurrency: options.concurrency ?? 1,
       cache: runnerCache,
       signal: options.signal,
@@ -335,5 +376,26 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     store?.close();
     cache?.close();
     if (options.backend === undefined) await backend.close();
+    if (options.userBackend === undefined) await userBackend?.close();
   }
+}
+
+/** The agent solvers' settings of a run. */
+function agentSettings(settings: EvalSettings, userBackend: ModelBackend | undefined): AgentRunSettings {
+  return {
+    confirm: settings.confirm ?? "user",
+    maxSteps: settings.maxSteps ?? 10,
+    maxUserTurns: 8,
+    ...(settings.tokenBudget === null || settings.tokenBudget === undefined
+      ? {}
+      : { tokenBudget: settings.tokenBudget }),
+    ...(userBackend === undefined
+      ? {}
+      : {
+          userModel: userBackend,
+          userSampling: {
+            ...(settings.temperature === null ? {} : { temperature: settings.temperature }),
+          },
+        }),
+  };
 }

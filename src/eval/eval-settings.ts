@@ -5,6 +5,7 @@
  */
 import { EdgecallError } from "../errors.js";
 import { type EvalSettings, type RunShard, settingsDifferences } from "./run-directory.js";
+import type { ConfirmMode } from "./solver.js";
 
 /** Settings as given on the command line (undefined: not given). */
 export interface GivenSettings {
@@ -21,6 +22,12 @@ export interface GivenSettings {
   toolChoice?: "auto" | "required" | "none";
   format?: string;
   shard?: RunShard;
+  confirm?: ConfirmMode;
+  /** The user model's spec as recorded (absolute paths). */
+  userModel?: string;
+  augment?: string[];
+  maxSteps?: number;
+  tokenBudget?: number;
 }
 
 /** Defaults of settings not given. */
@@ -30,6 +37,7 @@ export const defaultSettings = {
   maxTokens: 1024,
   toolChoice: "auto",
   decoding: "free",
+  maxSteps: 10,
 } as const;
 
 /**
@@ -61,6 +69,11 @@ export function resolveSettings(
     toolChoice: pick("toolChoice", given.toolChoice, defaultSettings.toolChoice),
     format: pick("format", given.format, null),
     shard: pick("shard", given.shard, null) ?? null,
+    confirm: pick("confirm", given.confirm, "user"),
+    userModel: pick("userModel", given.userModel, null),
+    augment: pick("augment", given.augment, []),
+    maxSteps: pick("maxSteps", given.maxSteps, defaultSettings.maxSteps),
+    tokenBudget: pick("tokenBudget", given.tokenBudget, null),
   };
 }
 

@@ -12,6 +12,7 @@ import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
+import type { ConfirmMode } from "./solver.js";
 import type { EvalSummary } from "./summary.js";
 
 /** The settings a resumed run must share with the original. */
@@ -33,6 +34,16 @@ export interface EvalSettings {
    * sample in one shard); null for a whole run. Absent in runs written before sharding existed.
    */
   shard?: RunShard | null;
+  /** `--confirm`: who answers confirmations in agent suites. Absent in runs written before agent suites existed (read as `user`). */
+  confirm?: ConfirmMode;
+  /** `--user-model`: the model spec playing the user (absolute paths), null for the scripted user. */
+  userModel?: string | null;
+  /** `--augment`: augmentations of the suites that have them. */
+  augment?: string[];
+  /** `--max-steps`: model calls per user turn in agent suites. */
+  maxSteps?: number;
+  /** `--token-budget`: tokens per agent sample, null for none. */
+  tokenBudget?: number | null;
 }
 
 /** One shard of a run split with `--shard i/n` (index from 1). */

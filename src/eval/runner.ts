@@ -1,44 +1,31 @@
 /**
- * The eval runner: sends each planned (sample, repeat) to the model with up to `concurrency`
- * requests in flight, scores the transcript with the suite's scorer and commits the result to the
- * durable store the moment it is known. A failing sample (backend error, scorer crash) is recorded
- * as a failed result with its error and never stops the run. When the signal fires, no new sample
- * starts and in-flight generations are aborted; their samples are abandoned (no result written), so
- * `--resume` redoes exactly them.
+ * The eval runner: runs each planned (sample, repeat) with its suite's solver (one model call, the
+ * agent loop, or a conversation) with up to `concurrency` samples in flight, scores the transcript
+ * with the suite's scorer and commits the result to the durable store the moment it is known. A
+ * failing sample (backend error, a world that cannot be made, scorer crash) is recorded as a failed
+ * result with its error and never stops the run. When the signal fires, no new sample starts and
+ * in-flight samples are aborted; they are abandoned (no result written), so `--resume` redoes
+ * exactly them, whole.
  */
 import { detectRepetition } from "../agent/loop-detector.js";
-import type {
-  DecodingMode,
-  GenerateRequest,
-  GenerateResult,
-  ModelBackend,
-  ToolChoice,
-} from "../backend/model-backend.js";
+import type { GenerateTiming, ModelBackend, TokenUsage } from "../backend/model-backend.js";
 import { isEdgecallError } from "../errors.js";
-import { summariseParts } from "../messages.js";
-import { type CacheKeyFields, cacheKeyFields, type ResponseCache } from "./response-cache.js";
+import { summariseParts, type ToolCall } from "../messages.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
+import { type RunnerCache, recordingBackend } from "./recording-backend.js";
+import type { RequestSettings } from "./request-settings.js";
 import type { ResultStore } from "./result-store.js";
 import type { WorkItem } from "./run-plan.js";
 import type { SampleResult } from "./sample-result.js";
+import { AbortedSample, type AgentRunSettings } from "./solver.js";
+import { solverFor } from "./solvers/solver-for.js";
 import type { Score, Transcript } from "./suite.js";
 
-/** Settings applied to every request of a run. */
-export interface RequestSettings {
-  temperature?: number;
-  topP?: number;
-  topK?: number;
-  /** Base seed; repeat r uses `seed + r`. */
-  seed: number;
-  maxTokens: number;
-  decoding: DecodingMode;
-  toolChoice: ToolChoice;
-}
+export type { RunnerCache } from "./recording-backend.js";
+export type { RequestSettings } from "./request-settings.js";
 
-/** The response cache and the model facts its keys need. */
-export interface RunnerCache {
-  cache: ResponseCache;
-  model: { identity: string; format: string; edgecallVersion: string; backendVersion: string };
-}
+/** Agent settings used when a run gives none (the scripted user confirms, 10 steps a turn, 8 turns). */
+export const defaultAgentSettings: AgentRunSettings = { confirm: "user", maxSteps: 10, maxUserTurns: 8 };
 
 /** Options of {@link runSamples}. */
 export interface RunnerOptions {
@@ -47,10 +34,14 @@ export interface RunnerOptions {
   items: readonly WorkItem[];
   store: ResultStore;
   settings: RequestSettings;
-  /** Most requests in flight at once (default 1). */
+  /** Settings of the agent and conversation solvers (default {@link defaultAgentSettings}). */
+  agent?: AgentRunSettings;
+  /** Executable tools added to every sample (`--mcp`). */
+  extraTools?: ToolRegistry;
+  /** Most samples in flight at once (default 1). */
   concurrency?: number;
   cache?: RunnerCache;
-  /** Stops the run: no new sample starts and in-flight generations are aborted. */
+  /** Stops the run: no new sample starts and in-flight samples are aborted. */
   signal?: AbortSignal;
   /** Called after each result is committed. */
   onResult?(result: SampleResult): void;
@@ -67,29 +58,53 @@ export interface RunnerOutcome {
   interrupted: boolean;
 }
 
-/** The request sent for one work item. */
-export function buildRequest(item: WorkItem, settings: RequestSettings): GenerateRequest {
-  const { sample } = item;
-  const request: GenerateRequest = {
-    messages: sample.messages,
-    toolChoice: settings.toolChoice,
-    sampling: {
-      temperature: settings.temperature,
-      topP: settings.topP,
-      topK: settings.topK,
-      seed: settings.seed + item.repeat,
-    },
-    maxTokens: settings.maxTokens,
-    decoding: settings.decoding,
-    sampleId: sample.id,
-  };
-  if (sample.tools.length > 0) request.tools = sample.tools;
-  return request;
-}
-
 function describe(error: unknown): { code: string; message: string } {
   if (isEdgecallError(error)) return { code: error.code, message: error.message };
   return { code: "internal", message: error instanceof Error ? error.message : String(error) };
+}
+
+function totalUsage(transcript: Transcript): TokenUsage | null {
+  if (transcript.turns.length === 0) return null;
+  return transcript.turns.reduce(
+    (sum, turn) => ({
+      inputTokens: sum.inputTokens + turn.usage.inputTokens,
+      outputTokens: sum.outputTokens + turn.usage.outputTokens,
+    }),
+    { inputTokens: 0, outputTokens: 0 },
+  );
+}
+
+/** One call's timing, or for several calls: the first token of the first, the sums of the rest. */
+function totalTiming(transcript: Transcript): GenerateTiming | null {
+  const { turns } = transcript;
+  const first = turns[0];
+  if (first === undefined) return null;
+  if (turns.length === 1) return first.timing;
+  let totalMs = 0;
+  let decodeMs = 0;
+  let prefillMs = 0;
+  let prefillKnown = true;
+  for (const turn of turns) {
+    totalMs += turn.timing.totalMs;
+    decodeMs += turn.timing.decodeMs ?? turn.timing.totalMs - turn.timing.firstTokenMs;
+    if (turn.timing.prefillMs === undefined) prefillKnown = false;
+    else prefillMs += turn.timing.prefillMs;
+  }
+  return {
+    firstTokenMs: first.timing.firstTokenMs,
+    totalMs,
+    decodeMs,
+    ...(prefillKnown ? { prefillMs } : {}),
+  };
+}
+
+/** The user's request as a person reads it: the last user message sent first. */
+function requestText(item: WorkItem): string {
+  for (let index = item.sample.messages.length - 1; index >= 0; index -= 1) {
+    const message = item.sample.messages[index];
+    if (message?.role === "user") return message.content;
+  }
+  return "";
 }
 
 /** Builds the stored record from a transcript and its verdict. */
@@ -102,8 +117,20 @@ export function buildResult(
   const { sample } = item;
   const turn = transcript.turns.at(-1);
   const reply = summariseParts(turn?.parts ?? []);
-  const calls = score.calls ?? reply.toolCalls;
-  const rawText = turn?.rawText ?? "";
+  const { trajectory } = transcript;
+  let calls: ToolCall[] = score.calls ?? reply.toolCalls;
+  let content = reply.content;
+  let parseFailure = turn === undefined ? false : (score.parseFailure ?? reply.errors.length > 0);
+  let stuck = turn !== undefined && detectRepetition(turn.rawText) !== null;
+  if (trajectory !== undefined) {
+    calls = score.calls ?? trajectory.events.flatMap((event) => (event.type === "model" ? event.calls : []));
+    const lastReply = trajectory.events.findLast((event) => event.type === "model");
+    content = lastReply?.type === "model" ? lastReply.content : "";
+    parseFailure =
+      score.parseFailure ??
+      trajectory.events.some((event) => event.type === "model" && event.parseErrors.length > 0);
+    stuck = stuck || trajectory.events.some((event) => event.type === "end" && event.stopReason === "stuck");
+  }
   return {
     id: sample.id,
     suite: sample.suite,
@@ -114,48 +141,50 @@ export function buildResult(
     score: score.score ?? (score.passed ? 1 : 0),
     explanation: score.explanation,
     errorType: score.passed ? null : (score.errorType ?? null),
-    rawText,
-    content: reply.content,
+    rawText: turn?.rawText ?? "",
+    content,
     calls: calls.map((call) => ({ name: call.name, arguments: call.arguments })),
     finishReason: turn?.finishReason ?? null,
-    usage: turn?.usage ?? null,
-    timing: turn?.timing ?? null,
+    usage: totalUsage(transcript),
+    timing: totalTiming(transcript),
     format: sample.outputFormat ?? backendFormat,
-    parseFailure: turn === undefined ? false : (score.parseFailure ?? reply.errors.length > 0),
-    stuck: turn !== undefined && detectRepetition(rawText) !== null,
-    cached: turn?.cached ?? false,
+    parseFailure,
+    stuck,
+    cached: transcript.turns.length > 0 && transcript.turns.every((modelTurn) => modelTurn.cached),
     error: transcript.error ?? null,
     metadata: sample.metadata,
+    solver: item.suite.solver ?? "single-call",
+    request: requestText(item),
+    expected: sample.expected ?? null,
+    modelCalls: transcript.turns.length,
+    trajectory: trajectory ?? null,
+    worldHash: transcript.world?.finalHash ?? null,
+    scoreDetails: score.details ?? null,
   };
-}
-
-async function generate(
-  options: RunnerOptions,
-  request: GenerateRequest,
-  signal: AbortSignal | undefined,
-): Promise<{ result: GenerateResult; cached: boolean }> {
-  let fields: CacheKeyFields | undefined;
-  if (options.cache !== undefined) {
-    fields = cacheKeyFields(request, options.cache.model);
-    const hit = options.cache.cache.get(fields);
-    if (hit !== undefined) return { result: hit, cached: true };
-  }
-  const result = await options.backend.generate(request, { signal });
-  if (fields !== undefined) options.cache?.cache.put(fields, result);
-  return { result, cached: false };
 }
 
 /** Runs one item; undefined when it was abandoned because the run was stopped. */
 async function runItem(options: RunnerOptions, item: WorkItem): Promise<SampleResult | undefined> {
   const { signal } = options;
-  const request = buildRequest(item, options.settings);
-  const transcript: Transcript = { request, turns: [] };
+  const backend = recordingBackend(options.backend, options.cache);
+  let transcript: Transcript;
   try {
-    const { result, cached } = await generate(options, request, signal);
-    transcript.turns.push({ ...result, cached });
+    transcript = await solverFor(item.suite.solver).solve(item.sample, {
+      backend,
+      settings: options.settings,
+      repeat: item.repeat,
+      agent: options.agent ?? defaultAgentSettings,
+      ...(item.suite.environment === undefined ? {} : { environment: item.suite.environment }),
+      ...(options.extraTools === undefined ? {} : { extraTools: options.extraTools }),
+      ...(signal === undefined ? {} : { signal }),
+    });
   } catch (error) {
-    if (signal?.aborted) return undefined;
-    transcript.error = describe(error);
+    if (error instanceof AbortedSample || signal?.aborted) return undefined;
+    transcript = {
+      request: { messages: item.sample.messages },
+      turns: backend.turns,
+      error: describe(error),
+    };
   }
   let score: Score;
   if (transcript.error !== undefined) {

@@ -4,6 +4,8 @@
  * so an interrupted and resumed run writes the same lines as an uninterrupted one except timings.
  */
 import type { FinishReason, GenerateTiming, TokenUsage } from "../backend/model-backend.js";
+import type { SolverName } from "./solver.js";
+import type { Trajectory } from "./trajectory.js";
 
 /** A call as recorded: name and decoded arguments. */
 export interface RecordedCall {
@@ -23,10 +25,11 @@ export interface SampleResult {
   score: number;
   explanation: string;
   errorType: string | null;
-  /** The model's raw output (the last turn's), exactly as generated; empty after a harness error. */
+  /** The model's raw output (the last model call's), exactly as generated; empty after a harness error. */
   rawText: string;
-  /** Visible text with call markup and reasoning removed. */
+  /** Visible text with call markup and reasoning removed (agents: the last reply's). */
   content: string;
+  /** The calls the model made (agents: every call of every step, by real tool name). */
   calls: RecordedCall[];
   finishReason: FinishReason | null;
   usage: TokenUsage | null;
@@ -42,4 +45,18 @@ export interface SampleResult {
   /** A harness error (the sample failed without a model verdict). */
   error: { code: string; message: string } | null;
   metadata: Record<string, unknown>;
+  /** What ran the sample. (Absent in results written before solvers existed: read as `single-call`.) */
+  solver?: SolverName;
+  /** The user's request as sent first (the last user message of the sample's messages). */
+  request?: string;
+  /** The expected outcome as the suite shows it (expected calls, milestones and minefields, ...); null when none. */
+  expected?: unknown;
+  /** Model calls made (one for single-call samples; every step of every turn for agents). */
+  modelCalls?: number;
+  /** What the agent did, event by event (agent and conversation solvers); null otherwise. */
+  trajectory?: Trajectory | null;
+  /** The hash of the final world (solvers with an environment); null otherwise. */
+  worldHash?: string | null;
+  /** The scorer's structured findings (milestones reached, minefields hit, ...); null when none. */
+  scoreDetails?: unknown;
 }

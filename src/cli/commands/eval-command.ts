@@ -11,9 +11,11 @@
  * Both apply only to a finished run; an interrupted run exits 130.
  */
 import { runEvalSession } from "../../eval/eval-session.js";
+import type { ConfirmMode } from "../../eval/solver.js";
 import type { EvalSummary } from "../../eval/summary.js";
 import { renderSummaryTable } from "../../eval/summary-table.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
+import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
 import { listenForInterrupts } from "../interrupts.js";
 import { type RunCommandOptions, runSettings } from "../run-options.js";
 import { closeMcpSources, connectMcpSources, mcpDefinitions } from "../tool-sources.js";
@@ -33,6 +35,11 @@ export interface EvalCommandOptions extends RunCommandOptions {
   json?: boolean;
   /** `--mcp` values: servers whose tools are added to every sample's offered tools. */
   mcp?: string[];
+  confirm?: ConfirmMode;
+  userModel?: string;
+  augment?: string[];
+  maxSteps?: number;
+  tokenBudget?: number;
 }
 
 /** Categories below the threshold, as `suite/category accuracy`. */
@@ -80,6 +87,7 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
         `edgecall: warning: --mcp: ${left.source}: left out MCP tool ${left.name}: ${left.reason}\n`,
       );
     const outcome = await runEvalSession({
+      catalog: defaultSuiteCatalog(),
       model: options.model,
       suites: options.suite,
       bfclDir: options.bfclDir,
@@ -89,6 +97,12 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
       limit: options.limit,
       shard: options.shard,
       extraTools: extra.tools,
+      extraRegistry: extra.registry,
+      confirm: options.confirm,
+      userModel: options.userModel,
+      augment: options.augment,
+      maxSteps: options.maxSteps,
+      tokenBudget: options.tokenBudget,
       onToolClash: (name, samples) =>
         process.stderr.write(
           `edgecall: warning: --mcp: left out MCP tool ${name} from ${samples} samples that offer a tool of that name\n`,

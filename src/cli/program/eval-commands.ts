@@ -1,7 +1,23 @@
 /** Registers the evaluation commands: `eval`, `merge`, `score bfcl`, `compare-quants` and `probe`. */
-import { type Command, Option } from "commander";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import { confirmModes } from "../../eval/solver.js";
+import { augmentationNames } from "../../suites/stateful/augment.js";
 import { choiceOption, integerOption, numberOption, shardOption } from "../option-parsers.js";
 import { mcpOption } from "./mcp-option.js";
+
+/** Parses `--augment a,b`: known names only, no duplicates. */
+function augmentList(value: string): string[] {
+  const names = value
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of names)
+    if (!(augmentationNames as readonly string[]).includes(name))
+      throw new InvalidArgumentError(
+        `unknown augmentation "${name}"; valid: ${augmentationNames.join(", ")}`,
+      );
+  return [...new Set(names)];
+}
 
 /** Options `compare-quants` and `probe` share with `eval`. */
 function addRunOptions(command: Command): Command {
@@ -61,7 +77,28 @@ export function registerEvalCommands(program: Command): void {
         "run only shard i of n (every n-th sample, offset i-1); `edgecall merge` joins the shards' run directories",
         shardOption,
       )
-      .addOption(mcpOption("add to every sample's offered tools"))
+      .addOption(mcpOption("add to every sample's offered tools (agent suites run them)"))
+      .addOption(
+        new Option(
+          "--confirm <mode>",
+          "agent suites: who answers confirmations: user (the simulated user, default) | approve | deny | approve-if-user-asked",
+        ).argParser(choiceOption(confirmModes)),
+      )
+      .option(
+        "--user-model <spec>",
+        "conversation suites: a model playing the user instead of the scripted user (any model spec)",
+      )
+      .option(
+        "--augment <list>",
+        `assistant:stateful: add each sample again with: ${augmentationNames.join(", ")} (comma-separated; each its own category)`,
+        augmentList,
+      )
+      .option("--max-steps <n>", "agent suites: model calls per user turn (default 10)", integerOption(1))
+      .option(
+        "--token-budget <n>",
+        "agent suites: most tokens per sample, input and output summed",
+        integerOption(1),
+      )
       .option("--resume <run_dir>", "continue an interrupted run: only samples without a result run")
       .option("--retry-errors", "with --resume: also rerun samples that ended in a harness error")
       .option("--fail-under <x>", "exit 100 when overall accuracy (0-1) is below x", numberOption(0, 1))

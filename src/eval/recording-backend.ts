@@ -1,0 +1,53 @@
+/**
+ * The model as one (sample, repeat) sees it: the run's backend behind the response cache, recording
+ * every call it answers as a {@link ModelTurn}. The cache key holds the whole conversation so far,
+ * so each step of an agent's conversation is cached on its own and a rerun replays it step by step.
+ * It has no `stream`, so the agent loop always takes whole results.
+ */
+import type {
+  GenerateOptions,
+  GenerateRequest,
+  GenerateResult,
+  ModelBackend,
+} from "../backend/model-backend.js";
+import { type CacheKeyFields, cacheKeyFields, type ResponseCache } from "./response-cache.js";
+import type { ModelTurn } from "./suite.js";
+
+/** The response cache and the model facts its keys need. */
+export interface RunnerCache {
+  cache: ResponseCache;
+  model: { identity: string; format: string; edgecallVersion: string; backendVersion: string };
+}
+
+/** A backend that records its calls. */
+export interface RecordingBackend extends ModelBackend {
+  /** Every call answered, in order. */
+  readonly turns: ModelTurn[];
+}
+
+/** Wraps `backend` for one sample; `close()` does not close the wrapped backend. */
+export function recordingBackend(backend: ModelBackend, cache: RunnerCache | undefined): RecordingBackend {
+  const turns: ModelTurn[] = [];
+  return {
+    info: backend.info,
+    turns,
+    async generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
+      let fields: CacheKeyFields | undefined;
+      if (cache !== undefined) {
+        fields = cacheKeyFields(request, cache.model);
+        const hit = cache.cache.get(fields);
+        if (hit !== undefined) {
+          turns.push({ ...hit, cached: true });
+          return hit;
+        }
+      }
+      const result = await backend.generate(request, options);
+      if (fields !== undefined) cache?.cache.put(fields, result);
+      turns.push({ ...result, cached: false });
+      return result;
+    },
+    async close(): Promise<void> {
+      // The run's backend outlives every sample; its owner closes it.
+    },
+  };
+}

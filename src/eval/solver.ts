@@ -1,0 +1,76 @@
+/**
+ * The Solver seam: what runs one sample, i.e. the thing under test (inspect_ai's Task = dataset +
+ * solver + scorer). The suite names its solver:
+ * - `single-call`: one model call on the sample's messages (BFCL single-turn, assistant:single);
+ * - `agent`: the agent loop (runAgent) with the guarded executor over a fresh world made from the
+ *   sample's initial state, with step and token budgets and a confirmation policy;
+ * - `conversation`: the agent plus a simulated user who writes the next user turn after each
+ *   assistant reply (scripted from the sample, or an LLM given with `--user-model`).
+ * A solver never throws for anything the model does; harness problems become `transcript.error`.
+ */
+import type { ModelBackend, SamplingSettings } from "../backend/model-backend.js";
+import type { ConfirmationPolicy } from "../guards/confirmation-policy.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
+import type { EnvironmentFactory } from "./environment.js";
+import type { RecordingBackend } from "./recording-backend.js";
+import type { RequestSettings } from "./request-settings.js";
+import type { Sample, Transcript } from "./suite.js";
+
+/** The solver names a suite may choose. */
+export const solverNames = ["single-call", "agent", "conversation"] as const;
+/** A solver's name. */
+export type SolverName = (typeof solverNames)[number];
+
+/**
+ * Who answers confirmations in an eval: `user` (the simulated user: the scripted user approves
+ * exactly the calls of the sample's reference solution, with equivalent arguments; an LLM user is
+ * asked in words) or one of the fixed policies.
+ */
+export type ConfirmMode = "user" | ConfirmationPolicy;
+/** Every `--confirm` value. */
+export const confirmModes = ["user", "approve", "deny", "approve-if-user-asked"] as const;
+
+/** Settings of agent and conversation solvers, the same for every sample of a run. */
+export interface AgentRunSettings {
+  confirm: ConfirmMode;
+  /** Model calls per user turn (default 10). */
+  maxSteps: number;
+  /** Tokens (input + output, all model calls) per sample; undefined: no budget. */
+  tokenBudget?: number;
+  /** Most user turns in a conversation, the first included (default 8). */
+  maxUserTurns: number;
+  /** The LLM playing the user (`--user-model`); undefined: the scripted user. */
+  userModel?: ModelBackend;
+  /** Sampling of the user model's calls (its seed follows the repeat). */
+  userSampling?: SamplingSettings;
+}
+
+/** What a solver gets for one (sample, repeat). */
+export interface SolveContext {
+  /** The model under test (behind the response cache when it is on), recording every call it answers. */
+  backend: RecordingBackend;
+  settings: RequestSettings;
+  repeat: number;
+  agent: AgentRunSettings;
+  /** The suite's world factory (agent and conversation solvers need one). */
+  environment?: EnvironmentFactory;
+  /** Executable tools added to every sample (`--mcp`); a sample's own tool of the same name wins. */
+  extraTools?: ToolRegistry;
+  signal?: AbortSignal;
+}
+
+/** Runs one sample. */
+export interface Solver {
+  readonly name: SolverName;
+  solve(sample: Sample, context: SolveContext): Promise<Transcript>;
+}
+
+/**
+ * Thrown by a solver when the run was stopped before the sample finished: the sample is abandoned
+ * (no result is written), so `--resume` runs it again whole.
+ */
+export class AbortedSample extends Error {
+  constructor() {
+    super("the run was stopped before this sample finished");
+  }
+}

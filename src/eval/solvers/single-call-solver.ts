@@ -1,0 +1,32 @@
+/**
+ * The `single-call` solver: one model call on the sample's messages with its offered tools; the
+ * calls it returns are scored, never run (BFCL single-turn, assistant:single, the probes).
+ */
+
+import type { GenerateRequest } from "../../backend/model-backend.js";
+import { isEdgecallError } from "../../errors.js";
+import { requestFields } from "../request-settings.js";
+import { AbortedSample, type Solver } from "../solver.js";
+import type { Transcript } from "../suite.js";
+
+/** The single-call solver. */
+export const singleCallSolver: Solver = {
+  name: "single-call",
+  async solve(sample, context) {
+    const request: GenerateRequest = {
+      messages: sample.messages,
+      ...requestFields(context.settings, sample.id, context.repeat),
+    };
+    if (sample.tools.length > 0) request.tools = sample.tools;
+    const transcript: Transcript = { request, turns: context.backend.turns };
+    try {
+      await context.backend.generate(request, { signal: context.signal });
+    } catch (error) {
+      if (context.signal?.aborted) throw new AbortedSample();
+      transcript.error = isEdgecallError(error)
+        ? { code: error.code, message: error.message }
+        : { code: "internal", message: error instanceof Error ? error.message : String(error) };
+    }
+    return transcript;
+  },
+};

@@ -1,0 +1,15 @@
+/** The solver of a suite by its name. */
+import type { Solver, SolverName } from "../solver.js";
+import { agentSolver, conversationSolver } from "./agent-solver.js";
+import { singleCallSolver } from "./single-call-solver.js";
+
+const solvers: Record<SolverName, Solver> = {
+  "single-call": singleCallSolver,
+  agent: agentSolver,
+  conversation: conversationSolver,
+};
+
+/** The solver named `name` (default `single-call`). */
+export function solverFor(name: SolverName | undefined): Solver {
+  return solvers[name ?? "single-call"];
+}

@@ -1,0 +1,88 @@
+/**
+ * `suite check`: proof that a suite can tell a good model from a useless one. Every sample runs
+ * through its suite's real solver and scorer twice: with the reference model (the sample's
+ * reference solution replayed; every one must pass) and with the null model (text only, never a
+ * call; it must mostly fail). Samples without a reference solution are counted apart.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ModelBackend } from "../backend/model-backend.js";
+import { nullBackend, referenceBackend } from "./reference-backend.js";
+import { ResultStore } from "./result-store.js";
+import { type PlanOptions, planRun } from "./run-plan.js";
+import { defaultAgentSettings, runSamples } from "./runner.js";
+import type { SampleResult } from "./sample-result.js";
+import type { ReferenceOutput, Sample, Suite } from "./suite.js";
+
+/** One suite's check. */
+export interface SuiteCheck {
+  suite: string;
+  samples: number;
+  /** The reference solutions: how many passed, and the ids (with why) of those that failed. */
+  gold: { passed: number; failed: string[]; explanations: Record<string, string> };
+  /** The null model: how many samples it passed. */
+  null: { passed: number };
+  /** Samples that have no reference solution (not run with the reference model). */
+  withoutReference: string[];
+}
+
+/** The reference outputs of a sample: its own, else the suite's derivation. */
+export function referenceFor(suite: Suite, sample: Sample): ReferenceOutput[] | undefined {
+  return sample.reference ?? suite.referenceOf?.(sample);
+}
+
+async function runWith(
+  backend: ModelBackend,
+  items: Awaited<ReturnType<typeof planRun>>,
+  concurrency: number,
+): Promise<SampleResult[]> {
+  const folder = mkdtempSync(join(tmpdir(), "edgecall-suite-check-"));
+  const store = ResultStore.open(join(folder, "results.sqlite"));
+  try {
+    await runSamples({
+      backend,
+      items,
+      store,
+      settings: { seed: 0, maxTokens: 1024, decoding: "free", toolChoice: "auto" },
+      agent: defaultAgentSettings,
+      concurrency,
+    });
+    return store.all();
+  } finally {
+    store.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Checks each suite; `concurrency` samples run at once (default 2). */
+export async function checkSuites(
+  suites: readonly Suite[],
+  options: PlanOptions & { concurrency?: number },
+): Promise<SuiteCheck[]> {
+  const checks: SuiteCheck[] = [];
+  for (const suite of suites) {
+    const items = await planRun([suite], { ...options, repeats: 1 });
+    const samples = items.map((item) => item.sample);
+    const withReference = items.filter((item) => referenceFor(suite, item.sample) !== undefined);
+    const gold = await runWith(
+      referenceBackend(samples, (sample) => referenceFor(suite, sample)),
+      withReference,
+      options.concurrency ?? 2,
+    );
+    const none = await runWith(nullBackend(), items, options.concurrency ?? 2);
+    const failed = gold.filter((result) => !result.passed);
+    checks.push({
+      suite: suite.name,
+      samples: items.length,
+      gold: {
+        passed: gold.length - failed.length,
+        failed: failed.map((result) => result.id),
+        explanations: Object.fromEntries(failed.map((result) => [result.id, result.explanation])),
+      },
+      null: { passed: none.filter((result) => result.passed).length },
+      withoutReference: items.filter((item) => !withReference.includes(item)).map((item) => item.sample.id),
+    });
+  }
+  return checks;
+}

@@ -1,0 +1,44 @@
+/**
+ * The catalog of the suites edgecall ships: every BFCL v4 single-turn category as
+ * `bfcl:<category>` plus BFCL's groups (`bfcl:non_live`, `bfcl:live`, `bfcl:hallucination`,
+ * `bfcl:single_turn`), and the assistant suites `assistant:single`, `assistant:irrelevance` and
+ * `assistant:stateful` (group `assistant`: all three). Built at the CLI edge and handed to eval.
+ */
+import { bfclCategories, bfclGroups, bfclSuiteName, isBfclCategory } from "../bfcl/categories.js";
+import { EdgecallError } from "../errors.js";
+import type { SuiteCatalog } from "../eval/suite-catalog.js";
+import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite.js";
+import { createBfclSuite } from "./bfcl-suite.js";
+import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
+
+/** Assistant suite names, in report order. */
+export const assistantSuiteNames = ["assistant:single", "assistant:irrelevance", statefulSuiteName] as const;
+
+/** The catalog of shipped suites. */
+export function defaultSuiteCatalog(): SuiteCatalog {
+  const groups: Record<string, readonly string[]> = {};
+  for (const [name, categories] of Object.entries(bfclGroups)) groups[name] = categories.map(bfclSuiteName);
+  groups.assistant = assistantSuiteNames;
+  return {
+    suites: [...bfclCategories.map(bfclSuiteName), ...assistantSuiteNames],
+    groups,
+    create(name, options) {
+      if (name.startsWith("bfcl:")) {
+        const category = name.slice("bfcl:".length);
+        if (!isBfclCategory(category))
+          throw new EdgecallError("usage", `--suite: unknown BFCL suite "${name}"`, { subject: "--suite" });
+        if (options.bfclDir === undefined)
+          throw new EdgecallError(
+            "usage",
+            `--suite ${name}: BFCL suites need --bfcl-dir (the BFCL v4 data folder)`,
+            { subject: "--bfcl-dir" },
+          );
+        return createBfclSuite(category, options.bfclDir);
+      }
+      if (name === statefulSuiteName) return createStatefulSuite();
+      if (name === "assistant:single" || name === "assistant:irrelevance")
+        return createAssistantSuite(name as AssistantSuiteName);
+      throw new EdgecallError("usage", `--suite: unknown suite "${name}"`, { subject: "--suite" });
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The assistant world as an eval environment: each sample gets a fresh world (world.sqlite and the
+ * files/ sandbox) in its own temporary folder, made from the seeded default world plus the
+ * scenario's changes, with every assistant tool over it; closing it removes the folder. Snapshots
+ * are the world snapshot (every row, every file's hash) plus the text of files up to 64 KiB, so
+ * predicates can read what was written.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
+import { createWorld, defaultWorldFixture } from "../../assistant/world.js";
+import { parseWorldFixture, type WorldFixture } from "../../assistant/world-fixture.js";
+import { hashWorld, snapshotWorld, type WorldSnapshot } from "../../assistant/world-snapshot.js";
+import { EdgecallError } from "../../errors.js";
+import type { Environment } from "../../eval/environment.js";
+import type { Sample } from "../../eval/suite.js";
+
+/** Largest file whose text a snapshot keeps. */
+export const snapshotTextLimitBytes = 64 * 1024;
+
+/** A snapshot of an assistant world with the text of its small files. */
+export interface AssistantWorldState extends WorldSnapshot {
+  texts: Record<string, string>;
+}
+
+/** The lists of a fixture that scenario changes append to. */
+const listKeys = [
+  "contacts",
+  "events",
+  "emails",
+  "alarms",
+  "catalog",
+  "paymentMethods",
+  "orders",
+  "cart",
+] as const;
+
+/**
+ * The default world with `changes` applied: rows appended to its lists, `files` and `settings`
+ * merged, `remove` (`{list: [ids]}`) taking rows out, any other key replaced. Throws
+ * `invalid-argument` naming `source` and the field when the result is not a valid world.
+ */
+export function worldWithChanges(changes: Record<string, unknown>, source: string): WorldFixture {
+  const base = defaultWorldFixture() as unknown as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(changes)) {
+    if (key === "remove") continue;
+    if ((listKeys as readonly string[]).includes(key)) {
+      if (!Array.isArray(value))
+        throw new EdgecallError(
+          "invalid-argument",
+          `${source}: world.${key}: must be a list of rows to add`,
+          {
+            subject: source,
+          },
+        );
+      merged[key] = [...((base[key] as unknown[]) ?? []), ...value];
+    } else if (key === "files" || key === "settings") {
+      merged[key] = { ...((base[key] as object) ?? {}), ...((value as object) ?? {}) };
+    } else merged[key] = value;
+  }
+  const remove = changes.remove;
+  if (remove !== undefined) {
+    if (typeof remove !== "object" || remove === null)
+      throw new EdgecallError("invalid-argument", `${source}: world.remove: must be {list: [ids]}`, {
+        subject: source,
+      });
+    for (const [key, ids] of Object.entries(remove)) {
+      const rows = merged[key];
+      if (!Array.isArray(rows) || !Array.isArray(ids))
+        throw new EdgecallError(
+          "invalid-argument",
+          `${source}: world.remove.${key}: not a list of the world`,
+          {
+            subject: source,
+          },
+        );
+      const gone = new Set(ids.map(String));
+      merged[key] = rows.filter(
+        (row) =>
+          !gone.has(
+            String((row as { id?: unknown; itemId?: unknown }).id ?? (row as { itemId?: unknown }).itemId),
+          ),
+      );
+    }
+  }
+  return parseWorldFixture(merged, `${source} (world)`);
+}
+
+/** Makes the environment of a sample whose `initialState` is a world fixture. */
+export function assistantEnvironment(sample: Sample): Environment {
+  const fixture = sample.initialState as WorldFixture | undefined;
+  if (fixture === undefined)
+    throw new EdgecallError("invalid-argument", `sample ${sample.id}: no initial world`, {
+      subject: sample.id,
+    });
+  const folder = mkdtempSync(join(tmpdir(), "edgecall-world-"));
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    try {
+      world?.close();
+    } catch {
+      // Closing is best effort; the folder goes either way.
+    }
+    rmSync(folder, { recursive: true, force: true });
+  };
+  let world: ReturnType<typeof createWorld> | undefined;
+  try {
+    world = createWorld(join(folder, "state"), fixture);
+  } catch (error) {
+    close();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EdgecallError("invalid-argument", `sample ${sample.id}: its world cannot be made: ${reason}`, {
+      subject: sample.id,
+      cause: error,
+    });
+  }
+  const open = world;
+  return {
+    registry: createAssistantRegistry(open),
+    snapshot(): AssistantWorldState {
+      const snapshot = snapshotWorld(open);
+      const texts: Record<string, string> = {};
+      for (const [path, record] of Object.entries(snapshot.files)) {
+        if (record.type !== "file" || record.size > snapshotTextLimitBytes) continue;
+        try {
+          const read = open.sandbox.read(path, snapshotTextLimitBytes);
+          if (!read.binary) texts[path] = read.content;
+        } catch {
+          // Unreadable (binary or vanished): predicates see no text.
+        }
+      }
+      return { ...snapshot, texts };
+    },
+    hash(snapshot) {
+      const { tables, files } = snapshot as AssistantWorldState;
+      return hashWorld({ tables, files });
+    },
+    close,
+  };
+}

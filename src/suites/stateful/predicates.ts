@@ -1,0 +1,163 @@
+/**
+ * Evaluating scenario predicates (scenario.ts) against what happened: call and reply predicates
+ * hold at trajectory events, world predicates (rows, files, settings, any change) hold in world
+ * states, compared with the initial world. Matchers compare like the scripted user does
+ * (equivalent-arguments.ts), read JSON-text columns (`to_addresses`, `attendees`) as the lists they
+ * hold, and take SQLite's 0/1 for false/true.
+ */
+import { defaultSettings } from "../../assistant/settings-rules.js";
+import { worldTables } from "../../assistant/world-schema.js";
+import { diffWorlds, type WorldDiff, type WorldRow } from "../../assistant/world-snapshot.js";
+import { equivalentValues } from "../../eval/solvers/equivalent-arguments.js";
+import type { TrajectoryEvent } from "../../eval/trajectory.js";
+import type { AssistantWorldState } from "./assistant-environment.js";
+import type { Matcher, Predicate } from "./scenario.js";
+
+/** True for predicates that hold at events (calls, replies); false for world predicates. */
+export function isEventPredicate(predicate: Predicate): boolean {
+  return "call" in predicate || "reply" in predicate;
+}
+
+function parsedJson(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  if (!(trimmed.startsWith("[") || trimmed.startsWith("{"))) return value;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return value;
+  }
+}
+
+function text(value: unknown): string {
+  if (typeof value === "string") return value;
+  return JSON.stringify(value) ?? "";
+}
+
+function normalise(value: string): string {
+  return value.normalize("NFC").toLowerCase().replace(/\s+/g, " ");
+}
+
+/** True when `value` satisfies `matcher`. */
+export function matches(matcher: Matcher, value: unknown): boolean {
+  if (matcher === null) return value === null || value === undefined;
+  if (typeof matcher === "boolean") {
+    if (typeof value === "number") return value === (matcher ? 1 : 0);
+    return value === matcher || (typeof value === "string" && value === String(matcher));
+  }
+  if (typeof matcher === "number") {
+    if (typeof value === "string" && value.trim() !== "" && Number(value) === matcher) return true;
+    return value === matcher;
+  }
+  if (typeof matcher === "string") return typeof value === "string" && equivalentValues(matcher, value);
+  if (Array.isArray(matcher)) return equivalentValues(matcher, parsedJson(value));
+  if ("contains" in matcher)
+    return value !== undefined && normalise(text(value)).includes(normalise(matcher.contains));
+  if ("regex" in matcher) return value !== undefined && new RegExp(matcher.regex, "iu").test(text(value));
+  if ("anyOf" in matcher) return matcher.anyOf.some((option) => matches(option, value));
+  if ("not" in matcher) return !matches(matcher.not, value);
+  if ("includes" in matcher) {
+    const list = parsedJson(value);
+    return Array.isArray(list) && list.some((item) => matches(matcher.includes, item));
+  }
+  return value === undefined || value === null;
+}
+
+function rowMatches(
+  where: Record<string, Matcher> | undefined,
+  row: WorldRow | Record<string, unknown>,
+): boolean {
+  if (where === undefined) return true;
+  return Object.entries(where).every(([column, matcher]) => matches(matcher, row[column]));
+}
+
+/** True when an event predicate holds at `event`. */
+export function holdsAtEvent(predicate: Predicate, event: TrajectoryEvent): boolean {
+  if ("call" in predicate) {
+    if (event.type !== "tool" || event.call.name !== predicate.call || event.outcome === undefined)
+      return false;
+    if (event.outcome.ok !== (predicate.ok ?? true)) return false;
+    return rowMatches(predicate.args, event.call.arguments);
+  }
+  if ("reply" in predicate)
+    return event.type === "model" && event.content !== "" && matches(predicate.reply, event.content);
+  return false;
+}
+
+/** Caches the diff of each state against the initial one. */
+export class StateDiffs {
+  private readonly diffs = new Map<AssistantWorldState, WorldDiff>();
+
+  constructor(readonly initial: AssistantWorldState) {}
+
+  of(state: AssistantWorldState): WorldDiff {
+    let diff = this.diffs.get(state);
+    if (diff === undefined) {
+      diff = diffWorlds(this.initial, state);
+      this.diffs.set(state, diff);
+    }
+    return diff;
+  }
+}
+
+function keyOf(table: string): string {
+  return worldTables.find((candidate) => candidate.name === table)?.key ?? "id";
+}
+
+/** True when a world predicate holds in `state`. */
+export function holdsInState(predicate: Predicate, state: AssistantWorldState, diffs: StateDiffs): boolean {
+  if ("row" in predicate) {
+    const rows = state.tables[predicate.row] ?? [];
+    if (predicate.change === "exists") return rows.some((row) => rowMatches(predicate.where, row));
+    if (predicate.change === "missing") return !rows.some((row) => rowMatches(predicate.where, row));
+    const diff = diffs.of(state).tables[predicate.row];
+    if (diff === undefined) return false;
+    if (predicate.change === "added") return diff.added.some((row) => rowMatches(predicate.where, row));
+    if (predicate.change === "removed") return diff.removed.some((row) => rowMatches(predicate.where, row));
+    return diff.changed.some(
+      (change) =>
+        rowMatches(predicate.where, change.after) &&
+        (predicate.columns ?? []).every((column) => change.columns.includes(column)),
+    );
+  }
+  if ("file" in predicate) {
+    const path = predicate.file;
+    const present = state.files[path] !== undefined;
+    const before = diffs.initial.files[path];
+    const textOk = predicate.text === undefined || matches(predicate.text, state.texts[path]);
+    switch (predicate.change) {
+      case "added":
+        return present && before === undefined && textOk;
+      case "removed":
+        return !present && before !== undefined;
+      case "changed":
+        return present && before !== undefined && diffs.of(state).files.changed.includes(path) && textOk;
+      case "exists":
+        return present && textOk;
+      case "missing":
+        return !present;
+    }
+  }
+  if ("setting" in predicate) {
+    const row = (state.tables.settings ?? []).find(
+      (candidate) => candidate[keyOf("settings")] === predicate.setting,
+    );
+    let value: unknown = (defaultSettings as Record<string, unknown>)[predicate.setting];
+    if (row !== undefined) {
+      try {
+        value = JSON.parse(String(row.value));
+      } catch {
+        value = row.value;
+      }
+    }
+    return value === predicate.value;
+  }
+  if ("anyChange" in predicate) {
+    const diff = diffs.of(state);
+    const ignored = new Set(["meta", ...(predicate.except ?? [])]);
+    const tables = Object.keys(diff.tables).some((table) => !ignored.has(table));
+    const files = diff.files.added.length + diff.files.removed.length + diff.files.changed.length > 0;
+    return tables || (files && !ignored.has("files"));
+  }
+  return false;
+}

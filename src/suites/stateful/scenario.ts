@@ -1,0 +1,256 @@
+/**
+ * The scenario format of `assistant:stateful` (data/suites/assistant/stateful.jsonl, one scenario a
+ * line; docs/eval.md describes it). A scenario holds the world changes on top of the seeded world,
+ * the user's turns and the scripted user's answer rules, the tool domains offered, milestones
+ * (predicates in a partial order), minefields (predicates that must never hold) and a reference
+ * solution. Every line is checked with zod, and the predicates' regular expressions are compiled,
+ * so a bad scenario fails naming the file, the line, the scenario id and the field.
+ */
+import { z } from "zod";
+import { EdgecallError } from "../../errors.js";
+
+/** The scenario categories, in report order. */
+export const scenarioCategories = [
+  "single-tool-call",
+  "multiple-tool-calls",
+  "multiple-user-turns",
+  "state-dependency",
+  "canonicalisation",
+  "disambiguation",
+  "coreference",
+  "insufficient-information",
+] as const;
+/** A scenario category. */
+export type ScenarioCategory = (typeof scenarioCategories)[number];
+
+/** The tool domains (tool name prefixes) a scenario may offer. */
+export const toolDomains = ["calendar", "email", "contacts", "files", "settings", "web", "shop"] as const;
+
+/** A value matcher: a literal (compared as equivalent), or one of the operators. */
+export type Matcher =
+  | string
+  | number
+  | boolean
+  | null
+  | unknown[]
+  | { contains: string }
+  | { regex: string }
+  | { anyOf: Matcher[] }
+  | { not: Matcher }
+  | { includes: Matcher }
+  | { absent: true };
+
+const matcher: z.ZodType<Matcher> = z.lazy(() =>
+  z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(z.unknown()),
+    z.strictObject({ contains: z.string() }),
+    z.strictObject({ regex: z.string() }),
+    z.strictObject({ anyOf: z.array(matcher).min(1) }),
+    z.strictObject({ not: matcher }),
+    z.strictObject({ includes: matcher }),
+    z.strictObject({ absent: z.literal(true) }),
+  ]),
+);
+
+const worldTableNames = [
+  "contacts",
+  "events",
+  "emails",
+  "settings",
+  "alarms",
+  "catalog",
+  "payment_methods",
+  "orders",
+  "cart",
+] as const;
+
+/** A predicate over the trajectory and the world states. */
+const predicate = z.union([
+  z.strictObject({
+    /** A call of this tool (real name) that ran, with matching arguments. */
+    call: z.string().min(1),
+    args: z.record(z.string(), matcher).optional(),
+    /** Whether the call must have succeeded (default true); false: must have failed. */
+    ok: z.boolean().optional(),
+  }),
+  z.strictObject({
+    /** A row of this table compared with the initial world. */
+    row: z.enum(worldTableNames),
+    change: z.enum(["added", "removed", "changed", "exists", "missing"]),
+    where: z.record(z.string(), matcher).optional(),
+    /** For `changed`: these columns must be among the changed ones. */
+    columns: z.array(z.string()).optional(),
+  }),
+  z.strictObject({
+    /** A sandbox file compared with the initial world. */
+    file: z.string().min(1),
+    change: z.enum(["added", "removed", "changed", "exists", "missing"]),
+    /** The file's text must match (files up to 64 KiB are read). */
+    text: matcher.optional(),
+  }),
+  z.strictObject({ setting: z.string().min(1), value: z.union([z.boolean(), z.number()]) }),
+  z.strictObject({
+    /** An assistant text reply matches. */
+    reply: matcher,
+  }),
+  z.strictObject({
+    /** The world differs from the initial one (tables other than `except`, and files). */
+    anyChange: z.literal(true),
+    except: z.array(z.string()).optional(),
+  }),
+]);
+/** A predicate. */
+export type Predicate = z.output<typeof predicate>;
+
+const milestone = z.intersection(
+  z.object({
+    id: z.string().min(1),
+    description: z.string().min(1),
+    /** Milestones that must be reached first. */
+    after: z.array(z.string()).default([]),
+  }),
+  predicate,
+);
+
+const minefield = z.intersection(
+  z.object({ id: z.string().min(1), description: z.string().min(1) }),
+  predicate,
+);
+
+const referenceCall = z.strictObject({
+  name: z.string().min(1),
+  arguments: z.record(z.string(), z.unknown()),
+  loose: z.array(z.string()).optional(),
+});
+
+const scenarioSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9_:-]+$/, "must be lower-case letters, digits, '_', ':' or '-'"),
+  category: z.enum(scenarioCategories),
+  /** Tool domains offered (every tool whose name starts with `<domain>_`). */
+  domains: z.array(z.enum(toolDomains)).min(1),
+  /** Changes on top of the seeded world: rows added to its lists, files added, settings set. */
+  world: z.record(z.string(), z.unknown()).default({}),
+  /** The user's turns, the first one first. */
+  turns: z.array(z.string().min(1)).min(1),
+  answers: z.array(z.strictObject({ pattern: z.string().min(1), reply: z.string().min(1) })).default([]),
+  /** Who the user is and what they want (the LLM user's instructions); default: made from the turns. */
+  instruction: z.string().optional(),
+  milestones: z.array(milestone).min(1),
+  minefields: z.array(minefield).default([]),
+  reference: z
+    .array(
+      z.union([
+        z.strictObject({ calls: z.array(referenceCall).min(1) }),
+        z.strictObject({ text: z.string().min(1) }),
+      ]),
+    )
+    .min(1),
+});
+
+/** A scenario as parsed. */
+export type Scenario = z.output<typeof scenarioSchema>;
+/** A milestone as parsed. */
+export type Milestone = Scenario["milestones"][number];
+/** A minefield as parsed. */
+export type Minefield = Scenario["minefields"][number];
+
+function regexesOf(value: unknown, path: string, found: { path: string; pattern: string }[]): void {
+  if (Array.isArray(value))
+    value.forEach((item, index) => {
+      regexesOf(item, `${path}.${index}`, found);
+    });
+  else if (typeof value === "object" && value !== null)
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "regex" && typeof inner === "string") found.push({ path: `${path}.regex`, pattern: inner });
+      else if (key !== "reference" && key !== "world")
+        regexesOf(inner, path === "" ? key : `${path}.${key}`, found);
+    }
+}
+
+function fail(where: string, id: string | undefined, field: string, why: string): EdgecallError {
+  const scenario = id === undefined ? "" : ` scenario ${id}:`;
+  return new EdgecallError("invalid-json", `${where}:${scenario} ${field === "" ? "" : `${field}: `}${why}`, {
+    subject: where,
+  });
+}
+
+/** Checks the references between milestones and the regular expressions; throws naming the field. */
+function checkScenario(scenario: Scenario, where: string): void {
+  const ids = new Set<string>();
+  scenario.milestones.forEach((item, index) => {
+    if (ids.has(item.id))
+      throw fail(where, scenario.id, `milestones.${index}.id`, `"${item.id}" appears twice`);
+    ids.add(item.id);
+  });
+  scenario.milestones.forEach((item, index) => {
+    item.after.forEach((before, position) => {
+      if (!ids.has(before) || before === item.id)
+        throw fail(
+          where,
+          scenario.id,
+          `milestones.${index}.after.${position}`,
+          `no earlier milestone "${before}"`,
+        );
+    });
+  });
+  // The order must be acyclic: every milestone reachable by following `after` to the roots.
+  const state = new Map<string, "visiting" | "done">();
+  const visit = (id: string, index: number): void => {
+    if (state.get(id) === "done") return;
+    if (state.get(id) === "visiting")
+      throw fail(where, scenario.id, `milestones.${index}.after`, `the order has a cycle through "${id}"`);
+    state.set(id, "visiting");
+    const item = scenario.milestones.find((candidate) => candidate.id === id);
+    for (const before of item?.after ?? []) visit(before, index);
+    state.set(id, "done");
+  };
+  scenario.milestones.forEach((item, index) => {
+    visit(item.id, index);
+  });
+  const found: { path: string; pattern: string }[] = [];
+  regexesOf(scenario, "", found);
+  for (const answer of scenario.answers) found.push({ path: "answers.pattern", pattern: answer.pattern });
+  for (const { path, pattern } of found) {
+    try {
+      new RegExp(pattern, "iu");
+    } catch (error) {
+      throw fail(where, scenario.id, path, `bad regular expression: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** Parses scenario JSONL text; `source` names the file in errors. */
+export function parseScenarios(text: string, source: string): Scenario[] {
+  const scenarios: Scenario[] = [];
+  const seen = new Set<string>();
+  text.split("\n").forEach((line, index) => {
+    if (line.trim() === "") return;
+    const where = `${source}:${index + 1}`;
+    let document: unknown;
+    try {
+      document = JSON.parse(line);
+    } catch (error) {
+      throw fail(where, undefined, "", `not JSON: ${(error as Error).message}`);
+    }
+    const id =
+      typeof document === "object" &&
+      document !== null &&
+      typeof (document as { id?: unknown }).id === "string"
+        ? (document as { id: string }).id
+        : undefined;
+    const parsed = scenarioSchema.safeParse(document);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw fail(where, id, issue?.path.join(".") ?? "", issue?.message ?? "bad shape");
+    }
+    if (seen.has(parsed.data.id)) throw fail(where, parsed.data.id, "id", "appears twice");
+    seen.add(parsed.data.id);
+    checkScenario(parsed.data, where);
+    scenarios.push(parsed.data);
+  });
+  return scenarios;
+}

@@ -1,0 +1,126 @@
+/**
+ * `assistant:stateful`: multi-turn scenarios over the assistant world (ToolSandbox is the anchor).
+ * Each scenario runs with the conversation solver in a fresh world made from the seeded world plus
+ * its changes; the scripted user sends its turns and answers the assistant's questions; the
+ * milestone scorer checks the world and the trajectory. Data: data/suites/assistant/stateful.jsonl
+ * (made by scripts/generate-stateful-scenarios.ts); `--augment` adds copies with distractor tools
+ * or scrambled names and descriptions, each in its own category.
+ */
+import { readFileSync } from "node:fs";
+import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
+import { EdgecallError } from "../../errors.js";
+import type { Sample, Suite } from "../../eval/suite.js";
+import { canonicalJson, sha256Hex } from "../../guards/canonical-json.js";
+import type { ToolDefinition } from "../../messages.js";
+import { assistantDataDirectory } from "../assistant-suite.js";
+import { assistantEnvironment, worldWithChanges } from "./assistant-environment.js";
+import { type AugmentationName, augmentationNames, augmentTools } from "./augment.js";
+import { milestoneScorer, type StatefulTarget } from "./milestone-scorer.js";
+import { parseScenarios, type Scenario, scenarioCategories } from "./scenario.js";
+
+/** The suite's name. */
+export const statefulSuiteName = "assistant:stateful";
+
+/** The system message every scenario starts with. */
+export const statefulSystemPrompt =
+  "You are the personal assistant on Alex Morgan's phone (alex.morgan@example.com). It is Monday, June 2, 2025, " +
+  "08:30 in America/New_York. Use the tools to do what the user asks; look things up with them rather than " +
+  "guessing ids, addresses or dates. If a request is ambiguous, ask the user which one they mean before acting. " +
+  "If no tool can do it, or you lack what you need, say so briefly and change nothing.";
+
+/** The data file's path. */
+export function statefulDataPath(): string {
+  return `${assistantDataDirectory()}stateful.jsonl`;
+}
+
+/** The tools of the given domains, in registry order. */
+function domainTools(all: readonly ToolDefinition[], domains: readonly string[]): ToolDefinition[] {
+  return all.filter((tool) => domains.some((domain) => tool.name.startsWith(`${domain}_`)));
+}
+
+/** Default instruction for an LLM user: the turns and the facts the scripted user would give. */
+function instructionOf(scenario: Scenario): string {
+  if (scenario.instruction !== undefined) return scenario.instruction;
+  const asks = scenario.turns.map((turn, index) => `${index + 1}. "${turn}"`).join(" ");
+  const facts = scenario.answers.map((answer) => `"${answer.reply}"`).join(" ");
+  return (
+    `You are Alex Morgan. Say these things, in order, one per message: ${asks}` +
+    (facts === "" ? "" : ` If the assistant asks you something, answer from these: ${facts}`)
+  );
+}
+
+function sampleOf(
+  scenario: Scenario,
+  source: string,
+  all: readonly ToolDefinition[],
+  augmentation: AugmentationName | undefined,
+): Sample<StatefulTarget> {
+  const own = domainTools(all, scenario.domains);
+  const offered =
+    augmentation === undefined ? { tools: own } : augmentTools(augmentation, scenario.id, own, all);
+  return {
+    id: augmentation === undefined ? scenario.id : `${scenario.id}@${augmentation}`,
+    suite: statefulSuiteName,
+    category: augmentation ?? scenario.category,
+    messages: [
+      { role: "system", content: statefulSystemPrompt },
+      { role: "user", content: scenario.turns[0] ?? "" },
+    ],
+    tools: offered.tools,
+    ...(offered.toolNames === undefined ? {} : { toolNames: offered.toolNames }),
+    target: { milestones: scenario.milestones, minefields: scenario.minefields },
+    metadata: {
+      scenario: scenario.id,
+      scenarioCategory: scenario.category,
+      domains: scenario.domains,
+      ...(augmentation === undefined ? {} : { augmentation }),
+    },
+    initialState: { changes: scenario.world, source: `${source} scenario ${scenario.id}` },
+    user: { turns: scenario.turns.slice(1), answers: scenario.answers, instruction: instructionOf(scenario) },
+    reference: scenario.reference,
+    expected: {
+      milestones: scenario.milestones,
+      minefields: scenario.minefields,
+      reference: scenario.reference,
+    },
+  };
+}
+
+/** Builds the suite from `path` (default: the shipped data). */
+export function createStatefulSuite(path: string = statefulDataPath()): Suite<StatefulTarget> {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new EdgecallError("file-not-found", `assistant:stateful data not found: ${path}`, {
+      subject: path,
+      cause: error,
+    });
+  }
+  const scenarios = parseScenarios(text, path);
+  const all = createAssistantRegistry().definitions();
+  const version = `stateful-v1+sha256:${sha256Hex(text + canonicalJson(all)).slice(0, 16)}`;
+  return {
+    name: statefulSuiteName,
+    version,
+    categories: [...scenarioCategories, ...augmentationNames],
+    solver: "conversation",
+    scorer: milestoneScorer,
+    environment(sample) {
+      const { changes, source } = sample.initialState as { changes: Record<string, unknown>; source: string };
+      return assistantEnvironment({ ...sample, initialState: worldWithChanges(changes, source) });
+    },
+    samples(options) {
+      const augments = (options.augment ?? []) as AugmentationName[];
+      const samples = scenarios.map((scenario) => sampleOf(scenario, path, all, undefined));
+      for (const augmentation of augments) {
+        if (!(augmentationNames as readonly string[]).includes(augmentation))
+          throw new EdgecallError("usage", `--augment: unknown augmentation "${augmentation}"`, {
+            subject: "--augment",
+          });
+        for (const scenario of scenarios) samples.push(sampleOf(scenario, path, all, augmentation));
+      }
+      return samples;
+    },
+  };
+}
