@@ -11,6 +11,7 @@ import { registerAssistantCommands } from "./program/assistant-commands.js";
 import { registerEvalCommands } from "./program/eval-commands.js";
 import { registerModelCommands } from "./program/model-commands.js";
 import { registerReportCommands } from "./program/report-commands.js";
+import { registerSuiteCommands } from "./program/suite-commands.js";
 
 const program = new Command();
 program
@@ -23,6 +24,7 @@ registerModelCommands(program);
 registerAssistantCommands(program);
 registerEvalCommands(program);
 registerReportCommands(program);
+registerSuiteCommands(program);
 
 /** Prints an error the way DESIGN.md's contract says and returns the exit code. */
 function reportError(error: unknown): number {

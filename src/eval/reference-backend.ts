@@ -49,7 +49,11 @@ export function referenceBackend(
       const offered = new Map(Object.entries(sample?.toolNames ?? {}).map(([alias, real]) => [real, alias]));
       const parts: ContentPart[] = output.calls.map((call) => ({
         type: "tool-call",
-        toolCall: { name: offered.get(call.name) ?? call.name, arguments: call.arguments },
+        toolCall: {
+          name: offered.get(call.name) ?? call.name,
+          arguments: call.arguments,
+          ...(call.argumentsText === undefined ? {} : { argumentsText: call.argumentsText }),
+        },
       }));
       return result(parts, JSON.stringify(output.calls));
     },

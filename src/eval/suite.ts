@@ -66,6 +66,8 @@ export interface ReferenceCall {
    * without being listed.
    */
   loose?: string[];
+  /** The arguments as JSON text where `arguments` would lose an int/float distinction (BFCL). */
+  argumentsText?: string;
 }
 
 /** A rule of the scripted user: when the assistant's reply matches `pattern` (a case-insensitive regular expression), answer `reply` (each rule at most once). */

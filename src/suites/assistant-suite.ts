@@ -20,6 +20,7 @@ import { EdgecallError } from "../errors.js";
 import type { Sample, Score, Scorer, Suite, Transcript } from "../eval/suite.js";
 import { canonicalJson, sha256Hex } from "../guards/canonical-json.js";
 import { type ChatMessage, summariseParts, type ToolDefinition } from "../messages.js";
+import { declineText, referenceFromEntry } from "./reference-calls.js";
 import { schemaFunctionDoc } from "./schema-function-doc.js";
 
 /** The assistant suite names. */
@@ -188,6 +189,17 @@ export function createAssistantSuite(name: AssistantSuiteName): Suite<AssistantT
     version,
     categories: suiteCategories[name],
     scorer: assistantScorer,
+    referenceOf(sample) {
+      const category = sample.category as AssistantCategory;
+      if (category === "irrelevance") return [{ text: declineText }];
+      const entry = bfclEntryFromJson(
+        sample.id,
+        checkerCategory[category],
+        sample.tools.map(schemaFunctionDoc),
+        sample.target.groundTruth,
+      );
+      return referenceFromEntry(entry, checkerCategory[category], (name) => name);
+    },
     samples(): Sample<AssistantTarget>[] {
       return raw.map((sample) => {
         const messages: ChatMessage[] = [

@@ -7,10 +7,12 @@
 import { type BfclCategory, bfclSuiteName } from "../bfcl/categories.js";
 import { BfclDataset } from "../bfcl/dataset.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
+import { unpassableEntries } from "../bfcl/unpassable-entries.js";
 import type { Sample, SampleOptions, Suite } from "../eval/suite.js";
 import { withBfclSystemPrompt } from "./bfcl-prompt.js";
 import { bfclSuiteVersion, readBfclQuestions } from "./bfcl-questions.js";
 import { type BfclTarget, bfclScorer } from "./bfcl-scorer.js";
+import { referenceFromEntry } from "./reference-calls.js";
 
 /** Name of the call syntax prompt mode asks for; parse failures are counted under it. */
 export const bfclPromptFormat = "bfcl-prompt";
@@ -36,6 +38,16 @@ export function createBfclSuite(category: BfclCategory, directory: string): Suit
     version: bfclSuiteVersion(directory, category),
     categories: [category],
     scorer: bfclScorer(dataset),
+    referenceOf(sample) {
+      const entry = dataset.entry(category, sample.id);
+      if (entry === undefined || sample.target.mode !== "fc" || Object.hasOwn(unpassableEntries, sample.id))
+        return undefined;
+      const published = sample.target.functionNames;
+      return referenceFromEntry(entry, category, (name) => {
+        const index = published.indexOf(name);
+        return sample.tools[index]?.name ?? name;
+      });
+    },
     samples(options: SampleOptions): Sample<BfclTarget>[] {
       const mode = options.bfclMode;
       return readBfclQuestions(directory, category).map((question) => {

@@ -1,0 +1,65 @@
+/**
+ * `edgecall suite check SUITE...`: runs every sample's reference solution (a replayed perfect model)
+ * and a null model (answers in text, never calls a tool) through the suite's real solver and scorer.
+ * Prints a table (or with `--json` DESIGN's `suite check` document); exits 1 when any reference
+ * solution fails, naming each with the scorer's explanation.
+ */
+import { createSuites, resolveSuiteNames } from "../../eval/suite-catalog.js";
+import { checkSuites } from "../../eval/suite-check.js";
+import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
+
+/** Parsed options of `edgecall suite check`. */
+export interface SuiteCheckOptions {
+  bfclDir?: string;
+  augment?: string[];
+  concurrency?: number;
+  json?: boolean;
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+/** Runs the command; returns the exit code. */
+export async function suiteCheckCommand(
+  names: readonly string[],
+  options: SuiteCheckOptions,
+): Promise<number> {
+  const catalog = defaultSuiteCatalog();
+  const suiteNames = resolveSuiteNames(catalog, names.join(","));
+  const sampleOptions = { bfclDir: options.bfclDir, bfclMode: "fc" as const, augment: options.augment ?? [] };
+  const suites = await createSuites(catalog, suiteNames, sampleOptions);
+  const checks = await checkSuites(suites, { ...sampleOptions, concurrency: options.concurrency ?? 2 });
+  const failures = checks.flatMap((check) =>
+    check.gold.failed.map((id) => ({ id, why: check.gold.explanations[id] ?? "" })),
+  );
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ suites: checks }, null, 2)}\n`);
+  } else {
+    const header = ["suite", "samples", "gold passed", "null passed", "no reference"];
+    const rows = checks.map((check) => [
+      check.suite,
+      String(check.samples),
+      `${check.gold.passed}/${check.samples - check.withoutReference.length}`,
+      `${check.null.passed} (${percent(check.null.passed, check.samples)})`,
+      String(check.withoutReference.length),
+    ]);
+    const widths = header.map((_, column) =>
+      Math.max(...[header, ...rows].map((row) => row[column]!.length)),
+    );
+    const line = (row: string[]) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join("  ")
+        .trimEnd();
+    process.stdout.write(`${[line(header), ...rows.map(line)].join("\n")}\n`);
+    for (const failure of failures) process.stdout.write(`gold failed: ${failure.id}: ${failure.why}\n`);
+  }
+  if (failures.length > 0) {
+    process.stderr.write(
+      `edgecall: suite check: ${failures.length} reference solution(s) failed their own scorer\n`,
+    );
+    return 1;
+  }
+  return 0;
+}
