@@ -88,8 +88,11 @@ export function worldWithChanges(changes: Record<string, unknown>, source: strin
   return parseWorldFixture(merged, `${source} (world)`);
 }
 
+/** An assistant world environment and the temporary folder it lives in. */
+export type AssistantEnvironment = Environment & { readonly folder: string };
+
 /** Makes the environment of a sample whose `initialState` is a world fixture. */
-export function assistantEnvironment(sample: Sample): Environment {
+export function assistantEnvironment(sample: Sample): AssistantEnvironment {
   const fixture = sample.initialState as WorldFixture | undefined;
   if (fixture === undefined)
     throw new EdgecallError("invalid-argument", `sample ${sample.id}: no initial world`, {
@@ -120,6 +123,7 @@ export function assistantEnvironment(sample: Sample): Environment {
   }
   const open = world;
   return {
+    folder,
     registry: createAssistantRegistry(open),
     snapshot(): AssistantWorldState {
       const snapshot = snapshotWorld(open);

@@ -68,41 +68,64 @@ const worldTableNames = [
   "cart",
 ] as const;
 
-/** A predicate over the trajectory and the world states. */
-const predicate = z.union([
-  z.strictObject({
-    /** A call of this tool (real name) that ran, with matching arguments. */
+/** The predicate kinds, by the key that names each. */
+const predicateKinds = {
+  /** A call of this tool (real name) that ran, with matching arguments; `ok` false: it must have failed. */
+  call: z.strictObject({
     call: z.string().min(1),
     args: z.record(z.string(), matcher).optional(),
-    /** Whether the call must have succeeded (default true); false: must have failed. */
     ok: z.boolean().optional(),
   }),
-  z.strictObject({
-    /** A row of this table compared with the initial world. */
+  /** A row of this table compared with the initial world; for `changed`, `columns` must be among the changed ones. */
+  row: z.strictObject({
     row: z.enum(worldTableNames),
     change: z.enum(["added", "removed", "changed", "exists", "missing"]),
     where: z.record(z.string(), matcher).optional(),
-    /** For `changed`: these columns must be among the changed ones. */
     columns: z.array(z.string()).optional(),
   }),
-  z.strictObject({
-    /** A sandbox file compared with the initial world. */
+  /** A sandbox file compared with the initial world; `text` matches its content (files up to 64 KiB). */
+  file: z.strictObject({
     file: z.string().min(1),
     change: z.enum(["added", "removed", "changed", "exists", "missing"]),
-    /** The file's text must match (files up to 64 KiB are read). */
     text: matcher.optional(),
   }),
-  z.strictObject({ setting: z.string().min(1), value: z.union([z.boolean(), z.number()]) }),
-  z.strictObject({
-    /** An assistant text reply matches. */
-    reply: matcher,
-  }),
-  z.strictObject({
-    /** The world differs from the initial one (tables other than `except`, and files). */
-    anyChange: z.literal(true),
-    except: z.array(z.string()).optional(),
-  }),
+  /** A device setting's value. */
+  setting: z.strictObject({ setting: z.string().min(1), value: z.union([z.boolean(), z.number()]) }),
+  /** An assistant text reply matches. */
+  reply: z.strictObject({ reply: matcher }),
+  /** The world differs from the initial one (tables other than `except` and `meta`, and files). */
+  anyChange: z.strictObject({ anyChange: z.literal(true), except: z.array(z.string()).optional() }),
+} as const;
+const kindNames = Object.keys(predicateKinds) as (keyof typeof predicateKinds)[];
+
+/** A predicate over the trajectory and the world states. */
+const predicate = z.union([
+  predicateKinds.call,
+  predicateKinds.row,
+  predicateKinds.file,
+  predicateKinds.setting,
+  predicateKinds.reply,
+  predicateKinds.anyChange,
 ]);
+
+/** What is wrong with a predicate, judged by the kind its keys name (zod's union error says only "invalid"). */
+function predicateProblem(value: unknown): { path: string; message: string } {
+  if (typeof value !== "object" || value === null) return { path: "", message: "must be an object" };
+  const { id: _id, description: _description, after: _after, ...rest } = value as Record<string, unknown>;
+  const kinds = kindNames.filter((kind) => kind in rest);
+  if (kinds.length !== 1)
+    return {
+      path: "",
+      message:
+        kinds.length === 0
+          ? `needs exactly one of the keys ${kindNames.join(", ")}`
+          : `has several predicate keys (${kinds.join(", ")}); use one`,
+    };
+  const parsed = predicateKinds[kinds[0]!].safeParse(rest);
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  return { path: issue?.path.join(".") ?? "", message: issue?.message ?? "invalid" };
+}
+
 /** A predicate. */
 export type Predicate = z.output<typeof predicate>;
 
@@ -245,7 +268,18 @@ export function parseScenarios(text: string, source: string): Scenario[] {
     const parsed = scenarioSchema.safeParse(document);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw fail(where, id, issue?.path.join(".") ?? "", issue?.message ?? "bad shape");
+      const path = issue?.path ?? [];
+      if ((path[0] === "milestones" || path[0] === "minefields") && path.length === 2) {
+        const item = (document as Record<string, unknown[]>)[path[0]]?.[path[1] as number];
+        const problem = predicateProblem(item);
+        throw fail(
+          where,
+          id,
+          [path[0], path[1], problem.path].filter((part) => part !== "").join("."),
+          problem.message,
+        );
+      }
+      throw fail(where, id, path.join("."), issue?.message ?? "bad shape");
     }
     if (seen.has(parsed.data.id)) throw fail(where, parsed.data.id, "id", "appears twice");
     seen.add(parsed.data.id);
