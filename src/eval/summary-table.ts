@@ -1,6 +1,7 @@
 /**
  * The terminal summary printed after a run: one row per category (n, passed, accuracy, Wilson
- * 95% interval, pass^k with repeats), the overall row, then the health figures. Given per-category
+ * 95% interval, pass^k with repeats), the overall row, for agent suites a table of milestone
+ * progress, turns, steps, tool calls and confirmations asked, then the health figures. Given per-category
  * health (src/report/category-health.ts), each row also shows parse failures, stuck and
  * token-limit rates, and the TTFT and decode-speed medians.
  */
@@ -44,6 +45,39 @@ function healthCells(health: CategoryHealth | undefined): string[] {
     median(health.ttftMsMedian, 0),
     median(health.decodeTokensPerSecondMedian, 1),
   ];
+}
+
+/** The agent table: per agent category, pass rate with its interval, progress, turns, steps, confirmations. */
+function agentLines(summary: EvalSummary, paint: ReturnType<typeof pc.createColors>): string[] {
+  const agents = summary.categories.filter((category) => category.agent !== undefined);
+  if (agents.length === 0) return [];
+  const header = [
+    "agent category",
+    "pass rate",
+    "95% CI",
+    "progress",
+    "turns",
+    "steps",
+    "tool calls",
+    "confirms",
+  ];
+  const rows = agents.map((category) => {
+    const agent = category.agent!;
+    return [
+      `${category.suite} / ${category.category}`,
+      percent(category.accuracy),
+      interval(category.ci95),
+      percent(agent.meanProgress),
+      agent.meanUserTurns.toFixed(1),
+      agent.meanSteps.toFixed(1),
+      agent.meanToolCalls.toFixed(1),
+      String(agent.confirmationsAsked),
+    ];
+  });
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...rows].map((row) => (row[column] ?? "").length)),
+  );
+  return [paint.bold(pad(header, widths)), ...rows.map((row) => pad(row, widths))];
 }
 
 /** Renders the summary as text; `color` adds ANSI colours; `health` adds per-category health columns. */
@@ -92,6 +126,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   lines.push(paint.bold(pad(header, widths)));
   for (const row of rows) lines.push(pad(row, widths));
   lines.push(paint.bold(pad(overallRow, widths)));
+  lines.push(...agentLines(summary, paint));
   lines.push(
     `macro accuracy ${percent(overall.macroAccuracy)} over ${summary.categories.length} categories · ${overall.samples} samples` +
       (summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""),

@@ -28,6 +28,34 @@ export interface CategorySummary {
   samples: number;
   /** pass^k for k = 1..repeats, keyed by k (only with repeats > 1). */
   passHatK?: Record<string, number>;
+  /** For agent and conversation samples: how far they got and what it took (means over attempts). */
+  agent?: AgentCategorySummary;
+}
+
+/** What agent samples of a category did, as means over attempts. */
+export interface AgentCategorySummary {
+  /** Mean graded score (milestone progress, 0 when a minefield was hit). */
+  meanProgress: number;
+  meanUserTurns: number;
+  /** Model calls. */
+  meanSteps: number;
+  meanToolCalls: number;
+  /** Confirmations asked, all attempts together. */
+  confirmationsAsked: number;
+}
+
+function agentSummary(list: readonly SampleResult[]): AgentCategorySummary | undefined {
+  const agents = list.filter((result) => result.trajectory !== undefined && result.trajectory !== null);
+  if (agents.length === 0) return undefined;
+  const mean = (value: (result: SampleResult) => number) =>
+    agents.reduce((sum, result) => sum + value(result), 0) / agents.length;
+  return {
+    meanProgress: mean((result) => result.score),
+    meanUserTurns: mean((result) => result.trajectory?.userTurns ?? 0),
+    meanSteps: mean((result) => result.trajectory?.steps ?? 0),
+    meanToolCalls: mean((result) => result.trajectory?.toolCalls ?? 0),
+    confirmationsAsked: agents.reduce((sum, result) => sum + (result.trajectory?.confirmationsAsked ?? 0), 0),
+  };
 }
 
 /** p50 and p90 of a measurement, over `n` values. */
@@ -165,6 +193,8 @@ export function summarise(input: SummaryInput): EvalSummary {
     };
     const table = passHatKTable(list, repeats);
     if (table !== undefined) summary.passHatK = table;
+    const agent = agentSummary(list);
+    if (agent !== undefined) summary.agent = agent;
     categories.push(summary);
   }
   const passed = results.filter((result) => result.passed).length;

@@ -20,6 +20,7 @@ import { EdgecallError } from "../errors.js";
 import type { Sample, Score, Scorer, Suite, Transcript } from "../eval/suite.js";
 import { canonicalJson, sha256Hex } from "../guards/canonical-json.js";
 import { type ChatMessage, summariseParts, type ToolDefinition } from "../messages.js";
+import { pyToPlain } from "./bfcl-scorer.js";
 import { declineText, referenceFromEntry } from "./reference-calls.js";
 import { schemaFunctionDoc } from "./schema-function-doc.js";
 
@@ -214,6 +215,7 @@ export function createAssistantSuite(name: AssistantSuiteName): Suite<AssistantT
           tools: sample.tools.map((toolName) => tools.get(toolName) as ToolDefinition),
           target: { groundTruth: sample.groundTruth },
           metadata: {},
+          expected: sample.groundTruth === undefined ? "no call" : pyToPlain(sample.groundTruth),
         };
       });
     },

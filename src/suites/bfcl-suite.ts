@@ -4,14 +4,14 @@
  * converted the way BFCL converts them for function-calling models ("." → "_" in names); prompt
  * mode documents them in BFCL-style system prompt and expects `[func(a=1)]` text.
  */
-import { type BfclCategory, bfclSuiteName } from "../bfcl/categories.js";
+import { type BfclCategory, bfclScoring, bfclSuiteName } from "../bfcl/categories.js";
 import { BfclDataset } from "../bfcl/dataset.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { unpassableEntries } from "../bfcl/unpassable-entries.js";
 import type { Sample, SampleOptions, Suite } from "../eval/suite.js";
 import { withBfclSystemPrompt } from "./bfcl-prompt.js";
 import { bfclSuiteVersion, readBfclQuestions } from "./bfcl-questions.js";
-import { type BfclTarget, bfclScorer } from "./bfcl-scorer.js";
+import { type BfclTarget, bfclScorer, pyToPlain } from "./bfcl-scorer.js";
 import { referenceFromEntry } from "./reference-calls.js";
 
 /** Name of the call syntax prompt mode asks for; parse failures are counted under it. */
@@ -55,7 +55,13 @@ export function createBfclSuite(category: BfclCategory, directory: string): Suit
         const rawFunctions = entry?.rawFunctions ?? [];
         const functionNames = rawFunctions.map((doc) => String((doc as { name?: unknown }).name));
         const target: BfclTarget = { category, mode, functionNames };
-        const base = { id: question.id, suite: name, category, target, metadata: {} };
+        const expected =
+          entry?.groundTruth === undefined
+            ? bfclScoring(category) === "irrelevance"
+              ? "no call"
+              : "some call"
+            : entry.groundTruth.map((answer) => pyToPlain(answer));
+        const base = { id: question.id, suite: name, category, target, metadata: {}, expected };
         if (mode === "fc") {
           return {
             ...base,
