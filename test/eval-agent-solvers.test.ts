@@ -114,6 +114,33 @@ describe("agent and conversation solvers", () => {
     assert.equal(expected.milestones.length, 2);
   });
 
+  it("concurrent samples each get their own world", async () => {
+    const twice = [dndScenario, { ...dndScenario, id: "t_dnd2" }, { ...dndScenario, id: "t_dnd3" }];
+    const lines: ScriptLine[] = twice.flatMap((scenario) => [
+      { id: scenario.id, output: jsonCall("settings_set", { setting: "do_not_disturb", value: true }) },
+      { id: scenario.id, output: "Done." },
+    ]);
+    const backend = replayModel(lines, 20);
+    const outcome = await runEvalSession({
+      model: `replay:${backend.info.model}`,
+      suiteObjects: [testStatefulSuite(twice)],
+      backend,
+      progress: false,
+      cache: false,
+      concurrency: 3,
+      out: join(scratch, "concurrent"),
+    });
+    const rows = results(outcome.runDirectory);
+    assert.equal(outcome.summary.overall.passed, 3);
+    // Each world started with do-not-disturb off: each changed it itself, so the hashes agree.
+    assert.equal(new Set(rows.map((row) => row.worldHash)).size, 1);
+    for (const row of rows) {
+      const tool = row.trajectory?.events.find((event) => event.type === "tool");
+      assert.ok(tool?.type === "tool" && tool.outcome?.ok);
+      assert.match(JSON.stringify(tool.outcome), /"name":"do_not_disturb","from":false,"to":true/);
+    }
+  });
+
   it("--confirm deny blocks the send; the user declines a call the reference does not make", async () => {
     const denied = await run(goldLines, { confirm: "deny", out: join(scratch, "deny") });
     const sam = denied.results.find((row) => row.id === "t_sam");

@@ -217,7 +217,11 @@ export function emailSendTools(world: StateSource): Tool[] {
         properties: {
           message_id: { type: "string", description: "The message to answer" },
           body: { type: "string", minLength: 1, maxLength: 20000 },
-          reply_all: { type: "boolean", description: "Copy everyone on the original (default false)" },
+          reply_all: {
+            type: "boolean",
+            default: false,
+            description: "Copy everyone on the original (default false)",
+          },
         },
         required: ["message_id", "body"],
         additionalProperties: false,

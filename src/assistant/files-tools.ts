@@ -70,6 +70,7 @@ export function filesTools(world: StateSource): Tool[] {
           if_exists: {
             type: "string",
             enum: ["overwrite", "append", "fail"],
+            default: "overwrite",
             description: "Default overwrite",
           },
         },
@@ -127,7 +128,11 @@ export function filesTools(world: StateSource): Tool[] {
         type: "object",
         properties: {
           path: pathProperty("File or folder"),
-          recursive: { type: "boolean", description: "Also delete a folder's contents (default false)" },
+          recursive: {
+            type: "boolean",
+            default: false,
+            description: "Also delete a folder's contents (default false)",
+          },
         },
         required: ["path"],
         additionalProperties: false,

@@ -64,11 +64,15 @@ export function applySetting(
     set("bluetooth", false);
     notes.push("airplane mode turned Wi-Fi and Bluetooth off; either can be turned back on explicitly");
   } else if (name === "airplane_mode" && value === false && current.airplane_mode) {
-    if (nextMemory?.wifi !== undefined) set("wifi", nextMemory.wifi);
-    if (nextMemory?.bluetooth !== undefined) set("bluetooth", nextMemory.bluetooth);
+    const remembered = nextMemory;
+    if (remembered?.wifi !== undefined) set("wifi", remembered.wifi);
+    if (remembered?.bluetooth !== undefined) set("bluetooth", remembered.bluetooth);
     nextMemory = null;
+    const describe = (label: string, on: boolean) => `${label} ${on ? "on" : "off"}`;
     notes.push(
-      "Wi-Fi and Bluetooth are back to how they were before airplane mode (unless changed during it)",
+      remembered === null
+        ? `airplane mode is off; Wi-Fi and Bluetooth were not remembered from before it, so they stay as they are (${describe("Wi-Fi", next.wifi)}, ${describe("Bluetooth", next.bluetooth)})`
+        : "Wi-Fi and Bluetooth are back to how they were before airplane mode (unless changed during it)",
     );
   } else if ((name === "wifi" || name === "bluetooth") && current.airplane_mode) {
     if (nextMemory) delete nextMemory[name];

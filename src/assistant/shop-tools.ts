@@ -103,7 +103,7 @@ export function shopTools(world: StateSource): Tool[] {
       description: "Put an item in the cart (quantity default 1; adds to what is already there).",
       parameters: {
         type: "object",
-        properties: { item_id: itemId, quantity: { type: "integer", minimum: 1, maximum: 20 } },
+        properties: { item_id: itemId, quantity: { type: "integer", minimum: 1, maximum: 20, default: 1 } },
         required: ["item_id"],
         additionalProperties: false,
       },

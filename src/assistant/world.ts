@@ -14,7 +14,7 @@ import { assistantDataPath } from "./data-path.js";
 import { Sandbox } from "./sandbox.js";
 import { defaultStateDir } from "./state-dir.js";
 import { parseWorldFixture, type WorldFixture, type WorldFixtureInput } from "./world-fixture.js";
-import { loadFixture } from "./world-schema.js";
+import { loadFixture, worldTables } from "./world-schema.js";
 
 /** The file name of a world's database inside its state folder. */
 export const worldDatabaseName = "world.sqlite";
@@ -34,15 +34,19 @@ export class AssistantState {
   readonly db: Database.Database;
   readonly sandbox: Sandbox;
 
-  /** Opens the world in `dir`; a file that is not a world (damaged, not SQLite) is an error naming it. */
-  constructor(dir: string) {
+  /**
+   * Opens the world in `dir`; a file that is not a world (damaged, not SQLite) is an error naming it.
+   * `durable: false` skips fsync (synchronous=OFF): for throwaway worlds such as an eval sample's,
+   * which a crash may lose without harm.
+   */
+  constructor(dir: string, options: { durable?: boolean } = {}) {
     this.dir = dir;
     const path = join(dir, worldDatabaseName);
     let db: Database.Database | undefined;
     try {
       db = new Database(path, { fileMustExist: true });
       db.pragma("journal_mode = WAL");
-      db.pragma("synchronous = FULL");
+      db.pragma(options.durable === false ? "synchronous = OFF" : "synchronous = FULL");
       db.pragma("busy_timeout = 5000");
       db.prepare("SELECT value FROM meta LIMIT 1").get();
     } catch (error) {
@@ -119,6 +123,29 @@ export class AssistantState {
   }
 }
 
+/**
+ * Starts each id counter (`counter:<prefix>` in `meta`) above the highest `<prefix>-<number>` id
+ * the fixture holds in any table, so an id is never handed out twice: deleting a fixture row and
+ * creating a new one gives the new one a new id (a diff then shows a removal and an addition, not
+ * a changed row).
+ */
+function seedIdCounters(db: Database.Database): void {
+  const highest = new Map<string, number>();
+  for (const table of worldTables) {
+    const rows = db.prepare(`SELECT ${table.key} AS key FROM ${table.name}`).all() as { key: unknown }[];
+    for (const { key } of rows) {
+      const match = typeof key === "string" ? /^([a-z]+)-(\d+)$/.exec(key) : null;
+      if (match === null) continue;
+      const number = Number(match[2]);
+      if (number > (highest.get(match[1]!) ?? 0)) highest.set(match[1]!, number);
+    }
+  }
+  const insert = db.prepare(
+    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+  );
+  for (const [prefix, number] of highest) insert.run(`counter:${prefix}`, String(number));
+}
+
 /** Reads the default world fixture shipped in data/assistant/fixtures/default-world.json. */
 export function defaultWorldFixture(): WorldFixture {
   const path = assistantDataPath("fixtures", "default-world.json");
@@ -155,6 +182,7 @@ function resolveFixture(fixture: WorldFixtureInput | WorldFixture | string | und
 export function createWorld(
   dir: string,
   fixture?: WorldFixtureInput | WorldFixture | string,
+  options: { durable?: boolean } = {},
 ): AssistantState {
   const parsed = resolveFixture(fixture);
   try {
@@ -175,7 +203,9 @@ export function createWorld(
     const db = new Database(join(building, worldDatabaseName));
     try {
       db.pragma("journal_mode = WAL");
+      if (options.durable === false) db.pragma("synchronous = OFF");
       loadFixture(db, parsed);
+      seedIdCounters(db);
     } finally {
       db.close();
     }
@@ -195,7 +225,7 @@ export function createWorld(
   } finally {
     rmSync(building, { recursive: true, force: true });
   }
-  return new AssistantState(dir);
+  return new AssistantState(dir, options);
 }
 
 /**

@@ -84,6 +84,8 @@ export interface UserScript {
   answers: UserAnswerRule[];
   /** Who the user is and what they want, in words (the LLM user's instructions). */
   instruction: string;
+  /** The user's time zone: local date-times in calls are compared as instants in it. */
+  timeZone?: string;
 }
 
 /** What a suite needs to produce its samples. */

@@ -19,7 +19,7 @@ import { requestFields } from "../request-settings.js";
 import { AbortedSample, type SolveContext, type Solver, type SolverName } from "../solver.js";
 import type { Sample, Transcript } from "../suite.js";
 import type { Trajectory, TrajectoryCall, TrajectoryEvent } from "../trajectory.js";
-import { offeredTools } from "./offered-tools.js";
+import { type OfferedTools, offeredTools } from "./offered-tools.js";
 import { modelUser, type SimulatedUser, scriptedUser } from "./simulated-user.js";
 
 function describe(error: unknown): { code: string; message: string } {
@@ -158,12 +158,18 @@ class TrajectoryRecorder {
 function confirmation(
   context: SolveContext,
   user: SimulatedUser,
-  realName: (offered: string) => string,
+  offered: OfferedTools,
 ): { confirm?: ConfirmCallback; policy?: "approve" | "deny" | "approve-if-user-asked"; by: string } {
   const mode = context.agent.confirm;
   if (mode !== "user") return { policy: mode, by: `policy:${mode}` };
   return {
-    confirm: (request) => user.confirm(request, realName(request.toolName), context.signal),
+    confirm: (request) =>
+      user.confirm(
+        request,
+        offered.realName(request.toolName),
+        offered.registry.get(request.toolName)?.definition.parameters,
+        context.signal,
+      ),
     by: user.by === "script" ? "scripted-user" : "user-model",
   };
 }
@@ -199,7 +205,7 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
             { ...context.agent.userSampling, seed: context.settings.seed + context.repeat },
             256,
           );
-    const confirmBy = confirmation(context, user, offered.realName);
+    const confirmBy = confirmation(context, user, offered);
     const userMessages: string[] = [lastUserText(sample.messages)];
     const guarded = createGuardedExecutor({
       registry: offered.registry,

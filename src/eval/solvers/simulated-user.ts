@@ -14,7 +14,7 @@
 import type { ModelBackend, SamplingSettings } from "../../backend/model-backend.js";
 import { isEdgecallError } from "../../errors.js";
 import type { ConfirmationRequest } from "../../guards/confirmation-ledger.js";
-import { type ChatMessage, summariseParts } from "../../messages.js";
+import { type ChatMessage, type JsonSchema, summariseParts } from "../../messages.js";
 import type { ReferenceCall, Sample } from "../suite.js";
 import { matchesReferenceCall } from "./equivalent-arguments.js";
 
@@ -28,8 +28,16 @@ export interface SimulatedUser {
     conversation: readonly ChatMessage[],
     signal?: AbortSignal,
   ): Promise<string | undefined>;
-  /** Whether the user approves the call (names are the environment's real tool names). */
-  confirm(request: ConfirmationRequest, realName: string, signal?: AbortSignal): Promise<boolean>;
+  /**
+   * Whether the user approves the call (`realName`: the environment's name of the tool;
+   * `parameters`: its arguments schema, for defaults).
+   */
+  confirm(
+    request: ConfirmationRequest,
+    realName: string,
+    parameters: JsonSchema | undefined,
+    signal?: AbortSignal,
+  ): Promise<boolean>;
 }
 
 /** The calls of a sample's reference solution. */
@@ -64,9 +72,17 @@ export function scriptedUser(sample: Sample): SimulatedUser {
       }
       return undefined;
     },
-    async confirm(request, realName) {
+    async confirm(request, realName, parameters) {
+      const timeZone = sample.user?.timeZone;
       return calls.some((call) =>
-        matchesReferenceCall(call, { name: realName, arguments: request.arguments }),
+        matchesReferenceCall(
+          call,
+          { name: realName, arguments: request.arguments },
+          {
+            ...(timeZone === undefined ? {} : { timeZone }),
+            ...(parameters === undefined ? {} : { parameters }),
+          },
+        ),
       );
     },
   };
@@ -120,7 +136,7 @@ export function modelUser(
       if (text === "" || text.replace(/[^A-Za-z]/g, "").toUpperCase() === doneWord) return undefined;
       return text;
     },
-    async confirm(request, _realName, signal) {
+    async confirm(request, _realName, _parameters, signal) {
       try {
         const answer = await ask(
           [

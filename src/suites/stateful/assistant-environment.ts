@@ -37,12 +37,37 @@ const listKeys = [
 ] as const;
 
 /**
- * The default world with `changes` applied: rows appended to its lists, `files` and `settings`
- * merged, `remove` (`{list: [ids]}`) taking rows out, any other key replaced. Throws
+ * The default world with `changes` applied: `remove` (`{list: [ids]}`) taking seeded rows out
+ * first, then rows appended to its lists, `files` and `settings` merged, any other key replaced. Throws
  * `invalid-argument` naming `source` and the field when the result is not a valid world.
  */
 export function worldWithChanges(changes: Record<string, unknown>, source: string): WorldFixture {
-  const base = defaultWorldFixture() as unknown as Record<string, unknown>;
+  const base = { ...(defaultWorldFixture() as unknown as Record<string, unknown>) };
+  // Removals apply to the seeded world first, so a scenario can replace a row by removing it and
+  // adding its new version.
+  const remove = changes.remove;
+  if (remove !== undefined) {
+    if (typeof remove !== "object" || remove === null)
+      throw new EdgecallError("invalid-argument", `${source}: world.remove: must be {list: [ids]}`, {
+        subject: source,
+      });
+    for (const [key, ids] of Object.entries(remove)) {
+      const rows = base[key];
+      if (!Array.isArray(rows) || !Array.isArray(ids))
+        throw new EdgecallError(
+          "invalid-argument",
+          `${source}: world.remove.${key}: not a list of the world`,
+          {
+            subject: source,
+          },
+        );
+      const gone = new Set(ids.map(String));
+      base[key] = rows.filter((row) => {
+        const { id, itemId } = row as { id?: unknown; itemId?: unknown };
+        return !gone.has(String(id ?? itemId));
+      });
+    }
+  }
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(changes)) {
     if (key === "remove") continue;
@@ -59,31 +84,6 @@ export function worldWithChanges(changes: Record<string, unknown>, source: strin
     } else if (key === "files" || key === "settings") {
       merged[key] = { ...((base[key] as object) ?? {}), ...((value as object) ?? {}) };
     } else merged[key] = value;
-  }
-  const remove = changes.remove;
-  if (remove !== undefined) {
-    if (typeof remove !== "object" || remove === null)
-      throw new EdgecallError("invalid-argument", `${source}: world.remove: must be {list: [ids]}`, {
-        subject: source,
-      });
-    for (const [key, ids] of Object.entries(remove)) {
-      const rows = merged[key];
-      if (!Array.isArray(rows) || !Array.isArray(ids))
-        throw new EdgecallError(
-          "invalid-argument",
-          `${source}: world.remove.${key}: not a list of the world`,
-          {
-            subject: source,
-          },
-        );
-      const gone = new Set(ids.map(String));
-      merged[key] = rows.filter(
-        (row) =>
-          !gone.has(
-            String((row as { id?: unknown; itemId?: unknown }).id ?? (row as { itemId?: unknown }).itemId),
-          ),
-      );
-    }
   }
   return parseWorldFixture(merged, `${source} (world)`);
 }
@@ -112,7 +112,7 @@ export function assistantEnvironment(sample: Sample): AssistantEnvironment {
   };
   let world: ReturnType<typeof createWorld> | undefined;
   try {
-    world = createWorld(join(folder, "state"), fixture);
+    world = createWorld(join(folder, "state"), fixture, { durable: false });
   } catch (error) {
     close();
     const reason = error instanceof Error ? error.message : String(error);

@@ -28,6 +28,9 @@ export const statefulSystemPrompt =
   "guessing ids, addresses or dates. If a request is ambiguous, ask the user which one they mean before acting. " +
   "If no tool can do it, or you lack what you need, say so briefly and change nothing.";
 
+/** The seeded world's user's time zone (the system prompt's). */
+const userTimeZone = "America/New_York";
+
 /** The data file's path. */
 export function statefulDataPath(): string {
   return `${assistantDataDirectory()}stateful.jsonl`;
@@ -76,7 +79,12 @@ function sampleOf(
       ...(augmentation === undefined ? {} : { augmentation }),
     },
     initialState: { changes: scenario.world, source: `${source} scenario ${scenario.id}` },
-    user: { turns: scenario.turns.slice(1), answers: scenario.answers, instruction: instructionOf(scenario) },
+    user: {
+      turns: scenario.turns.slice(1),
+      answers: scenario.answers,
+      instruction: instructionOf(scenario),
+      timeZone: userTimeZone,
+    },
     reference: scenario.reference,
     expected: {
       milestones: scenario.milestones,
