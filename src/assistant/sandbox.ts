@@ -73,8 +73,14 @@ export class Sandbox {
   /** Set by tests only. */
   hook: SandboxHook | undefined;
   private readonly paths: SandboxPaths;
+  /** False: writes skip fsync (throwaway worlds). */
+  private readonly durable: boolean;
 
-  constructor(root: string, options: { limits?: Partial<SandboxLimits>; hook?: SandboxHook } = {}) {
+  constructor(
+    root: string,
+    options: { limits?: Partial<SandboxLimits>; hook?: SandboxHook; durable?: boolean } = {},
+  ) {
+    this.durable = options.durable !== false;
     this.root = realpathSync(root);
     this.limits = { ...defaultSandboxLimits, ...options.limits };
     this.hook = options.hook;
@@ -190,7 +196,7 @@ export class Sandbox {
       }
       let written = 0;
       while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-      fsyncSync(fd);
+      if (this.durable) fsyncSync(fd);
       closeSync(fd);
       renameSync(temporary, target.absolute);
       renamed = true;

@@ -59,7 +59,7 @@ export class AssistantState {
       );
     }
     this.db = db;
-    this.sandbox = new Sandbox(join(dir, worldFilesName));
+    this.sandbox = new Sandbox(join(dir, worldFilesName), { durable: options.durable !== false });
   }
 
   /** A `meta` value. */
@@ -209,7 +209,7 @@ export function createWorld(
     } finally {
       db.close();
     }
-    const sandbox = new Sandbox(join(building, worldFilesName));
+    const sandbox = new Sandbox(join(building, worldFilesName), { durable: options.durable !== false });
     for (const path of Object.keys(parsed.files).sort())
       sandbox.write(path, parsed.files[path] ?? "", "fail");
     try {

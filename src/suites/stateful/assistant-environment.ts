@@ -5,16 +5,17 @@
  * are the world snapshot (every row, every file's hash) plus the text of files up to 64 KiB, so
  * predicates can read what was written.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
-import { createWorld, defaultWorldFixture } from "../../assistant/world.js";
+import { AssistantState, createWorld, defaultWorldFixture } from "../../assistant/world.js";
 import { parseWorldFixture, type WorldFixture } from "../../assistant/world-fixture.js";
 import { hashWorld, snapshotWorld, type WorldSnapshot } from "../../assistant/world-snapshot.js";
 import { EdgecallError } from "../../errors.js";
 import type { Environment } from "../../eval/environment.js";
 import type { Sample } from "../../eval/suite.js";
+import { canonicalJson, sha256Hex } from "../../guards/canonical-json.js";
 
 /** Largest file whose text a snapshot keeps. */
 export const snapshotTextLimitBytes = 64 * 1024;
@@ -91,6 +92,37 @@ export function worldWithChanges(changes: Record<string, unknown>, source: strin
 /** An assistant world environment and the temporary folder it lives in. */
 export type AssistantEnvironment = Environment & { readonly folder: string };
 
+/** Most template worlds kept per process (each a few hundred KiB); the oldest goes first. */
+const templateLimit = 64;
+const templates = new Map<string, string>();
+let templateRoot: string | undefined;
+
+/**
+ * A built world for `fixture`, made once per process and copied for each sample (building one
+ * parses the fixture and inserts every row; copying is a file copy). Templates live in a temporary
+ * folder removed when the process exits.
+ */
+function templateFor(fixture: WorldFixture): string {
+  const key = sha256Hex(canonicalJson(fixture));
+  const known = templates.get(key);
+  if (known !== undefined) return known;
+  if (templateRoot === undefined) {
+    const root = mkdtempSync(join(tmpdir(), "edgecall-world-templates-"));
+    templateRoot = root;
+    process.once("exit", () => rmSync(root, { recursive: true, force: true }));
+  }
+  const path = join(templateRoot, key.slice(0, 16));
+  rmSync(path, { recursive: true, force: true });
+  createWorld(path, fixture, { durable: false }).close();
+  if (templates.size >= templateLimit) {
+    const [oldestKey, oldestPath] = templates.entries().next().value as [string, string];
+    templates.delete(oldestKey);
+    rmSync(oldestPath, { recursive: true, force: true });
+  }
+  templates.set(key, path);
+  return path;
+}
+
 /** Makes the environment of a sample whose `initialState` is a world fixture. */
 export function assistantEnvironment(sample: Sample): AssistantEnvironment {
   const fixture = sample.initialState as WorldFixture | undefined;
@@ -110,9 +142,11 @@ export function assistantEnvironment(sample: Sample): AssistantEnvironment {
     }
     rmSync(folder, { recursive: true, force: true });
   };
-  let world: ReturnType<typeof createWorld> | undefined;
+  let world: AssistantState | undefined;
   try {
-    world = createWorld(join(folder, "state"), fixture, { durable: false });
+    const state = join(folder, "state");
+    cpSync(templateFor(fixture), state, { recursive: true });
+    world = new AssistantState(state, { durable: false });
   } catch (error) {
     close();
     const reason = error instanceof Error ? error.message : String(error);
