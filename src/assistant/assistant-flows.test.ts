@@ -33,13 +33,25 @@ describe("benign flows without untrusted reads", () => {
     );
     outputOf(await session.call("settings_set", { setting: "do_not_disturb", value: true }));
     outputOf(await session.call("settings_create_alarm", { time: "06:00", label: "Flight day", days: [] }));
-    outputOf(await session.call("files_list", { path: "notes" }));
     outputOf(await session.call("files_write", { path: "notes/packing.md", content: "- passport\n" }));
     assert.equal(session.requests.length, 0);
     assert.equal(session.executor.tainted, false);
+    // File names are third-party text (downloads name themselves): a listing taints the session.
+    outputOf(await session.call("files_list", { path: "notes" }));
+    assert.deepEqual(session.executor.taintSources, ["files_list"]);
   });
 
-  it("shopping needs exactly one confirmation (the payment)", async () => {
+  it("shopping by id needs exactly one confirmation (the payment)", async () => {
+    const session = recordingExecutor(world.state);
+    outputOf(await session.call("shop_cart_add", { item_id: "itm-1007" }));
+    outputOf(await session.call("shop_checkout", {}));
+    assert.deepEqual(
+      session.requests.map((request) => request.reasons),
+      [["payment"]],
+    );
+  });
+
+  it("after a catalog search (seller text is untrusted), the cart and the payment are confirmed", async () => {
     const session = recordingExecutor(world.state);
     const found = outputOf<{ items: { id: string }[] }>(
       await session.call("shop_search", { query: "insulated water bottle" }),
@@ -48,8 +60,9 @@ describe("benign flows without untrusted reads", () => {
     outputOf(await session.call("shop_checkout", {}));
     assert.deepEqual(
       session.requests.map((request) => request.reasons),
-      [["payment"]],
+      [["tainted-session"], ["payment", "tainted-session"]],
     );
+    assert.deepEqual(session.requests[0]?.taintSources, ["shop_search"]);
   });
 
   it("emailing a contact needs exactly one confirmation (the send), and an approval is never reused", async () => {

@@ -7,6 +7,7 @@ import { type Tool, ToolError } from "../tools/tool.js";
 import { freeSlotsTool } from "./calendar-free-slots.js";
 import type { StateSource } from "./state-source.js";
 import { formatInZone, parseDateTime, requireTimeZone, toUtcText, weekdayName } from "./time-zones.js";
+import { stringsUnderKeys } from "./untrusted-fields.js";
 
 interface EventRow {
   id: string;
@@ -29,6 +30,13 @@ const dateTimeText = (what: string) => ({
   description: `${what}: ISO 8601, e.g. '2025-06-03T14:30' (local) or '2025-06-03T14:30:00-04:00'; a date alone means midnight`,
 });
 const dayMs = 86_400_000;
+/**
+ * Event fields other people may have written (invitations, shared calendars): the world does not
+ * record who made an event, so titles count as well as descriptions and locations. Ids, times and
+ * attendee addresses are the calendar's own.
+ */
+const untrustedKeys = new Set(["title", "location", "description"]);
+const untrustedEventText = (output: unknown) => stringsUnderKeys(output, untrustedKeys);
 
 /** Builds the calendar tools over a world. */
 export function calendarTools(world: StateSource): Tool[] {
@@ -85,6 +93,8 @@ export function calendarTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: untrustedEventText,
     async execute(input) {
       const zone = zoneOf(input);
       const { start, end } = range(input, zone);
@@ -115,6 +125,8 @@ export function calendarTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: untrustedEventText,
     async execute(input) {
       const zone = zoneOf(input);
       const words = input.query.toLowerCase().split(/\s+/).filter(Boolean);

@@ -5,6 +5,7 @@
  */
 import type { Tool, ToolContext } from "../tools/tool.js";
 import type { StateSource } from "./state-source.js";
+import { stringsUnderKeys } from "./untrusted-fields.js";
 import type { AssistantState } from "./world.js";
 
 interface ContactRow {
@@ -115,6 +116,9 @@ export function resolveRecipients(
   return { addresses, problems };
 }
 
+/** Contact fields that may hold third-party text (notes pasted from cards and messages). */
+const untrustedKeys = new Set(["notes"]);
+
 /** The `contacts_search` tool. */
 export function contactsTools(world: StateSource): Tool[] {
   const search: Tool<{ query?: string; limit?: number }> = {
@@ -132,6 +136,8 @@ export function contactsTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
     async execute(input) {
       const words = (input.query ?? "").toLowerCase().split(/\s+/).filter(Boolean);
       const rows = world().db.prepare("SELECT * FROM contacts ORDER BY name, id").all() as ContactRow[];

@@ -2,7 +2,7 @@
  * File tools over the sandbox folder: list, read, write, move, delete and search. Paths are
  * relative to the sandbox root (`notes/todo.md`); anything leading outside it (`..`, absolute
  * paths, links pointing out) is refused with a `permission` error before and while the tool runs.
- * File contents are untrusted (they may come from anywhere).
+ * File contents and file names are untrusted (they may come from anywhere: a download names itself).
  */
 import type { Tool } from "../tools/tool.js";
 import type { StateSource } from "./state-source.js";
@@ -15,6 +15,15 @@ const pathProperty = (what: string) => ({
   description: `${what}, relative to the files folder, e.g. 'notes/todo.md'`,
 });
 const contentKeys = new Set(["content", "text"]);
+
+/** The names of the entries a listing or search shows (not the folder the model asked for). */
+function entryPaths(output: unknown, key: "entries" | "results"): string[] {
+  const entries = (output as Record<string, unknown> | null)?.[key];
+  if (!Array.isArray(entries)) return [];
+  return entries
+    .map((entry) => (entry as { path?: unknown } | null)?.path)
+    .filter((path): path is string => typeof path === "string");
+}
 
 /** Builds the file tools over a world's sandbox. */
 export function filesTools(world: StateSource): Tool[] {
@@ -31,6 +40,8 @@ export function filesTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: (output) => entryPaths(output, "entries"),
     preconditions: (input) => sandbox().checkPath(input.path ?? ".", "existing"),
     async execute(input) {
       return sandbox().list(input.path ?? ".");
@@ -165,7 +176,7 @@ export function filesTools(world: StateSource): Tool[] {
     },
     sideEffect: "read",
     untrustedOutput: true,
-    untrustedText: (output) => stringsUnderKeys(output, contentKeys),
+    untrustedText: (output) => [...entryPaths(output, "results"), ...stringsUnderKeys(output, contentKeys)],
     preconditions: (input) => sandbox().checkPath(input.path ?? ".", "existing"),
     async execute(input) {
       const box = sandbox();

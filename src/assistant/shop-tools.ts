@@ -7,6 +7,11 @@ import { Bm25Index } from "./bm25.js";
 import { shopOrderTools } from "./shop-order-tools.js";
 import { cartLines, type ItemRow, item, itemId, money } from "./shop-rows.js";
 import type { StateSource } from "./state-source.js";
+import { stringsUnderKeys } from "./untrusted-fields.js";
+
+/** Catalog text written by sellers: names, brands, categories and descriptions (not ids or prices). */
+const untrustedKeys = new Set(["name", "brand", "category", "description"]);
+const untrustedItemText = (output: unknown) => stringsUnderKeys(output, untrustedKeys);
 
 /** Builds the shop tools over a world. */
 export function shopTools(world: StateSource): Tool[] {
@@ -41,6 +46,8 @@ export function shopTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: untrustedItemText,
     async execute(input) {
       const rows = world().db.prepare("SELECT * FROM catalog ORDER BY id").all() as ItemRow[];
       const keep = (row: ItemRow) =>
@@ -76,6 +83,8 @@ export function shopTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: untrustedItemText,
     preconditions: itemExists,
     async execute(input) {
       const row = item(world(), input.item_id);
