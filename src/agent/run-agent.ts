@@ -59,9 +59,17 @@ export interface RunAgentOptions {
   maxInvalidCalls?: number;
   /** Loop-detector settings, or `false` to turn both detectors off. */
   loop?: LoopSettings | false;
+  /**
+   * Most calls run from one model reply. Later calls of the same reply do not run; each gets a
+   * tool message saying why and is recorded as skipped (`call-limit`). Default 16.
+   */
+  maxCallsPerStep?: number;
   /** Stream model output (text-delta events). Default: when `onEvent` is given and the backend can stream. */
   stream?: boolean;
 }
+
+/** Default of {@link RunAgentOptions.maxCallsPerStep}. */
+export const defaultMaxCallsPerStep = 16;
 
 /** Errors that mean "an invalid call" rather than "a call the guards refused". */
 const invalidCallTypes = new Set(["unknown-tool", "invalid-arguments"]);
@@ -98,6 +106,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
   const started = performance.now();
   const maxSteps = options.maxSteps ?? 8;
   const maxInvalidCalls = options.maxInvalidCalls ?? 3;
+  const maxCallsPerStep = Math.max(1, Math.floor(options.maxCallsPerStep ?? defaultMaxCallsPerStep));
   const loop = options.loop === false ? undefined : (options.loop ?? {});
   const repeatedCalls = loop === undefined ? undefined : new RepeatedCallDetector(loop.repeatedCallLimit);
   const { executor, signal } = options;
@@ -184,8 +193,9 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
       }
     }
 
-    for (const call of calls) {
+    for (const [index, call] of calls.entries()) {
       const callStarted = performance.now();
+      if (skip === undefined && index >= maxCallsPerStep) skip = "call-limit";
       if (skip === undefined && signal?.aborted) {
         stopReason = "aborted";
         skip = "aborted";
@@ -227,7 +237,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
       }
       record.toolResults.push(toolResult);
       // Every call gets an answer, so the conversation stays valid for the next turn.
-      messages.push(toolMessage(toolResult));
+      messages.push(toolMessage(toolResult, maxCallsPerStep));
     }
     if (reply.errors.length > 0 && stopReason === undefined) messages.push(parseErrorMessage(reply.errors));
 
