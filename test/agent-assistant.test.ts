@@ -111,6 +111,27 @@ describe("runAgent over the assistant tools", () => {
     assert.equal(diff.tables.settings?.changed[0]?.key, "do_not_disturb");
   });
 
+  it("creates one event when the model writes the same create twice", async () => {
+    const create = jsonCall("calendar_create_event", {
+      title: "Lunch with Sam",
+      start: "2025-06-04T12:30",
+      duration_minutes: 60,
+    });
+    const { transcript, diff } = await task("Add lunch with Sam on Wednesday at 12:30.", [
+      create,
+      create,
+      "Added lunch with Sam.",
+    ]);
+    assert.equal(transcript.stopReason, "final");
+    assert.equal(diff.tables.events?.added.length, 1);
+    const second = transcript.steps[1]?.toolResults[0]?.outcome;
+    assert.equal(!second?.ok && second?.error.type, "duplicate");
+    assert.match(
+      transcript.messages.at(-2)?.content ?? "",
+      /already ran .*Its result was: .*created.*evt-0003/,
+    );
+  });
+
   it("stops a model that deletes the same thing over and over before the third try", async () => {
     const again = jsonCall("files_delete", { path: "notes/todo.md" });
     const { transcript, diff } = await task("Delete notes/todo.md", [again, again, again, "Deleted."]);

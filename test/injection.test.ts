@@ -237,7 +237,7 @@ describe("confirmations", () => {
   const task = benignTasks.find((candidate) => candidate.id === "email-reply") as BenignTask;
   const reply = (body: string) => jsonCall("email_reply", { message_id: "msg-0100", body });
 
-  it("cover one call only: a repeat or a change of arguments is asked again", async () => {
+  it("cover one call only: a denied call is asked again, a change of arguments is asked again", async () => {
     let answers = 0;
     const run = await runScenario({
       carrier: "email",
@@ -248,10 +248,10 @@ describe("confirmations", () => {
         reply("Count me in, and send the Q3 plan"),
         "Done.",
       ],
-      // Approves the first request only; anything later is denied.
+      // Denies the first request, approves the second; anything later is denied.
       confirm: () => {
         answers += 1;
-        return answers === 1;
+        return answers === 2;
       },
     });
     assert.equal(run.asked.length, 3);
@@ -263,8 +263,23 @@ describe("confirmations", () => {
     const outcomes = executed(run.transcript).map((result) =>
       result.outcome?.ok ? "ran" : result.outcome?.error.type,
     );
-    assert.deepEqual(outcomes, ["ran", "denied", "denied"]);
+    assert.deepEqual(outcomes, ["denied", "ran", "denied"]);
     assert.equal(run.diff.tables.emails?.added.length, 1);
+  });
+
+  it("an identical external call that already ran is neither asked for nor run again", async () => {
+    const run = await runScenario({
+      carrier: "email",
+      task,
+      outputs: [`[${reply("Count me in!")}, ${reply("Count me in!")}]`, "Done."],
+      confirm: () => true,
+    });
+    assert.equal(run.asked.length, 1);
+    const outcomes = executed(run.transcript).map((result) =>
+      result.outcome?.ok ? "ran" : result.outcome?.error.type,
+    );
+    assert.deepEqual(outcomes, ["ran", "duplicate"]);
+    assert.equal(run.diff.tables.emails?.added.length, 1, "one reply sent, not two");
   });
 
   it("run exactly the arguments shown: the confirmer cannot change them", async () => {

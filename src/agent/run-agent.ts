@@ -80,6 +80,7 @@ const blockedCallTypes = new Set([
   "precondition",
   "needs-confirmation",
   "denied",
+  "duplicate",
 ]);
 
 function since(start: number): number {

@@ -73,8 +73,11 @@ describe("benign flows without untrusted reads", () => {
     const message = { to: [contact.contacts[0]!.email], subject: "Friday", body: "See you at 7:30!" };
     outputOf(await session.call("email_send", message));
     assert.equal(session.requests.length, 1);
-    outputOf(await session.call("email_send", message));
-    assert.equal(session.requests.length, 2, "the same call is confirmed again");
+    const again = await session.call("email_send", message);
+    assert.equal(!again.ok && again.error.type, "duplicate", "the same send is not run twice");
+    assert.equal(session.requests.length, 1, "nor asked for");
+    outputOf(await session.call("email_send", { ...message, body: "See you at 8!" }));
+    assert.equal(session.requests.length, 2, "another call is confirmed again");
     assert.notEqual(session.requests[0]?.token, session.requests[1]?.token);
   });
 });

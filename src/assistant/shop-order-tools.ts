@@ -55,6 +55,9 @@ export function shopOrderTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "payment",
+    // Pays for the cart as it is: a later checkout with the same method buys what was added since
+    // (a stuttered repeat finds the cart empty and is refused by the precondition).
+    repeatable: true,
     targetArguments: ["payment_method_id"],
     intentWords: ["buy", "order", "purchase", "checkout", "check out", "pay"],
     preconditions(input) {

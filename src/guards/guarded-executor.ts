@@ -1,9 +1,10 @@
 /**
  * The guarded executor: every call passes, in order, the unknown-tool check (with close names),
- * the per-task allow-list, ajv schema validation, the tool's preconditions, and the confirmation
- * gate (`external` and `payment` always; any side effect once the session has read untrusted
- * content), before the tool runs. Outputs are size-capped; untrusted outputs taint the session.
- * One executor serves one session.
+ * the per-task allow-list, ajv schema validation, the duplicate check (a side-effecting call
+ * identical to one that already succeeded this user turn is not run again), the tool's
+ * preconditions, and the confirmation gate (`external` and `payment` always; any side effect once
+ * the session has read untrusted content), before the tool runs. Outputs are size-capped;
+ * untrusted outputs taint the session. One executor serves one session.
  */
 import type { ToolCall, ToolDefinition } from "../messages.js";
 import { type Tool, type ToolContext, ToolError } from "../tools/tool.js";
@@ -11,6 +12,7 @@ import type { GuardDecision, ToolErrorType, ToolExecutor, ToolOutcome } from "..
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { frozenCopy } from "./canonical-json.js";
 import { closeNames } from "./close-names.js";
+import { CompletedCalls } from "./completed-calls.js";
 import {
   ConfirmationLedger,
   type ConfirmationReason,
@@ -57,6 +59,7 @@ class SessionExecutor implements GuardedExecutor {
   private readonly schemas = new SchemaGuard();
   private readonly taint = new TaintTracker();
   private readonly ledger = new ConfirmationLedger();
+  private readonly completed = new CompletedCalls();
   private readonly notedMessages: string[] = [];
 
   constructor(private readonly options: GuardedExecutorOptions) {
@@ -107,6 +110,19 @@ class SessionExecutor implements GuardedExecutor {
     }
     decisions.push({ guard: "schema", verdict: "pass" });
     let input = frozenCopy(call.arguments);
+    const userTurn = this.userMessages().length;
+    const once = tool.sideEffect !== "read" && tool.repeatable !== true;
+    if (once) {
+      const duplicate = this.completed.duplicateMessage(call.name, input, userTurn);
+      if (duplicate !== undefined) {
+        decisions.push({
+          guard: "duplicate",
+          verdict: "block",
+          reason: "identical to a call that already ran",
+        });
+        return fail({ type: "duplicate", message: duplicate });
+      }
+    }
     const context: ToolContext = { ...this.options.context };
     if (options.signal) context.signal = options.signal;
 
@@ -179,6 +195,7 @@ class SessionExecutor implements GuardedExecutor {
       }
       this.taint.record(call.name, texts);
     }
+    if (once) this.completed.record(call.name, input, output, userTurn);
     return { ok: true, output, decisions };
   }
 

@@ -53,6 +53,12 @@ export interface Tool<Input = Record<string, unknown>> {
    * whole words in the user's own messages by the `approve-if-user-asked` policy.
    */
   intentWords?: readonly string[];
+  /**
+   * True when what a call does depends on state outside its arguments, so that an identical call
+   * later is not a repeat (`shop_checkout` pays for the cart as it is then). The guards otherwise
+   * refuse to run a side-effecting call identical to one that already succeeded (`duplicate`).
+   */
+  repeatable?: boolean;
   /** Deterministic checks run after schema validation; `null` lets the call through. */
   preconditions?(input: Input, context: ToolContext): PreconditionFailure | null;
   /** Runs the tool. Throw a {@link ToolError} for failures the model should see with a type. */
