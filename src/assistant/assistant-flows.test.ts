@@ -146,7 +146,7 @@ describe("approve-if-user-asked against the default world's injections", () => {
     );
     const injected = await session.call("files_write", { path: "notes/urgent.txt", content: "x" });
     assert.equal(!injected.ok && injected.error.type, "denied");
-    assert.match(!injected.ok ? injected.error.message : "", /'path' came from untrusted content/);
+    assert.match(!injected.ok ? injected.error.message : "", /did not name the path notes\/urgent\.txt/);
     const checkout = await session.call("shop_checkout", {});
     assert.equal(!checkout.ok && checkout.error.type, "precondition", "empty cart");
     outputOf(

@@ -3,9 +3,10 @@
  * as ISO 8601 (with an offset, or local to `time_zone`, default the user's zone), are stored in UTC
  * and come back as local time with an offset.
  */
-import { type Tool, ToolError } from "../tools/tool.js";
+import { type CallTarget, type Tool, ToolError } from "../tools/tool.js";
 import { freeSlotsTool } from "./calendar-free-slots.js";
 import type { StateSource } from "./state-source.js";
+import { distinctNamesOf, labelNames } from "./target-names.js";
 import { formatInZone, parseDateTime, requireTimeZone, toUtcText, weekdayName } from "./time-zones.js";
 import { stringsUnderKeys } from "./untrusted-fields.js";
 
@@ -67,6 +68,29 @@ export function calendarTools(world: StateSource): Tool[] {
       input.end === undefined ? new Date(start.getTime() + dayMs) : parseDateTime(input.end, zone, "end");
     if (end <= start) throw new ToolError("invalid-arguments", "end must be after start");
     return { start, end };
+  };
+  /**
+   * The event an id names, as a call target: named by its id, its title, or a word of the title
+   * no other event's title has (and by "event" / "appointment" when it is the only event).
+   */
+  const eventTarget = (input: { event_id: string }): CallTarget[] => {
+    const rows = world().db.prepare("SELECT * FROM events ORDER BY start_utc, id").all() as EventRow[];
+    const row = rows.find((candidate) => candidate.id === input.event_id);
+    const names = distinctNamesOf(rows, input.event_id, (candidate) => [
+      ...labelNames(candidate.title),
+      "event",
+      "appointment",
+    ]);
+    const day = row ? formatInZone(new Date(row.start_utc), world().user().timeZone).slice(0, 10) : "";
+    return [
+      {
+        kind: "event",
+        argument: "event_id",
+        value: input.event_id,
+        names: [input.event_id, ...names],
+        ...(row ? { label: `${row.title} (${day}, ${row.id})` } : {}),
+      },
+    ];
   };
   const eventExists = (input: { event_id: string }) =>
     find(input.event_id) === undefined
@@ -263,6 +287,7 @@ export function calendarTools(world: StateSource): Tool[] {
     sideEffect: "write",
     intentWords: ["move", "change", "update", "reschedule", "rename", "shift", "push", "edit"],
     preconditions: eventExists,
+    targets: eventTarget,
     async execute(input) {
       const state = world();
       const row = find(input.event_id);
@@ -313,6 +338,7 @@ export function calendarTools(world: StateSource): Tool[] {
     sideEffect: "write",
     intentWords: ["delete", "remove", "cancel", "clear", "drop"],
     preconditions: eventExists,
+    targets: eventTarget,
     async execute(input) {
       const row = find(input.event_id);
       if (row === undefined) throw new ToolError("precondition", `no event with id '${input.event_id}'`);

@@ -8,7 +8,8 @@ import type { StateSource } from "./state-source.js";
 import { stringsUnderKeys } from "./untrusted-fields.js";
 import type { AssistantState } from "./world.js";
 
-interface ContactRow {
+/** A row of the `contacts` table. */
+export interface ContactRow {
   id: string;
   name: string;
   email: string;

@@ -13,6 +13,7 @@ import {
   paymentMethod,
   showOrder,
 } from "./shop-rows.js";
+import { orderTarget, paymentTarget } from "./shop-targets.js";
 import type { StateSource } from "./state-source.js";
 import { toUtcText } from "./time-zones.js";
 
@@ -60,6 +61,7 @@ export function shopOrderTools(world: StateSource): Tool[] {
     repeatable: true,
     targetArguments: ["payment_method_id"],
     intentWords: ["buy", "order", "purchase", "checkout", "check out", "pay"],
+    targets: (input) => [paymentTarget(world(), input.payment_method_id)],
     preconditions(input) {
       const state = world();
       const { rows, totalCents } = cartLines(state);
@@ -171,6 +173,7 @@ export function shopOrderTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["cancel", "stop", "undo", "refund"],
+    targets: (input) => [orderTarget(world(), input.order_id)],
     preconditions(input) {
       const row = world().db.prepare("SELECT * FROM orders WHERE id = ?").get(input.order_id) as
         | OrderRow

@@ -6,6 +6,7 @@ import { type Tool, ToolError } from "../tools/tool.js";
 import { Bm25Index } from "./bm25.js";
 import { shopOrderTools } from "./shop-order-tools.js";
 import { cartLines, type ItemRow, item, itemId, money } from "./shop-rows.js";
+import { itemTarget } from "./shop-targets.js";
 import type { StateSource } from "./state-source.js";
 import { stringsUnderKeys } from "./untrusted-fields.js";
 
@@ -119,6 +120,7 @@ export function shopTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["add", "buy", "order", "purchase", "put", "cart"],
+    targets: (input) => [itemTarget(world(), input.item_id)],
     preconditions(input) {
       const state = world();
       const row = item(state, input.item_id);
@@ -160,6 +162,7 @@ export function shopTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["remove", "delete", "take", "drop", "cart"],
+    targets: (input) => [itemTarget(world(), input.item_id)],
     preconditions(input) {
       return world().db.prepare("SELECT 1 FROM cart WHERE item_id = ?").get(input.item_id)
         ? null

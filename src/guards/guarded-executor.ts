@@ -10,6 +10,7 @@ import type { ToolCall, ToolDefinition } from "../messages.js";
 import { type Tool, type ToolContext, ToolError } from "../tools/tool.js";
 import type { GuardDecision, ToolErrorType, ToolExecutor, ToolOutcome } from "../tools/tool-executor.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
+import { targetsOf } from "./call-targets.js";
 import { frozenCopy } from "./canonical-json.js";
 import { closeNames } from "./close-names.js";
 import { CompletedCalls } from "./completed-calls.js";
@@ -152,6 +153,7 @@ class SessionExecutor implements GuardedExecutor {
         reasons,
         taintedArguments,
         taintSources: [...this.taint.sources],
+        targets: targetsOf(tool, input, context),
       });
       const answer = await this.decide(request, tool);
       const taintPaths = taintedArguments.map((argument) => argument.path);
