@@ -14,7 +14,8 @@ import type {
   ToolChoice,
 } from "../backend/model-backend.js";
 import { EdgecallError, isEdgecallError } from "../errors.js";
-import { type ChatMessage, summariseParts } from "../messages.js";
+import { exceedsNestingDepth, tooDeepMessage } from "../formats/nesting-depth.js";
+import { type ChatMessage, summariseParts, type ToolCall, type ToolCallError } from "../messages.js";
 import type { ToolExecutor } from "../tools/tool-executor.js";
 import { assistantMessage, parseErrorMessage, toolMessage, withCallIds } from "./agent-messages.js";
 import type {
@@ -102,6 +103,24 @@ async function generate(
   throw new EdgecallError("backend-protocol", `${backend.info.backend}: the stream ended without a result`);
 }
 
+/**
+ * The calls safe to hand on, and the parse errors with one added per call whose arguments are
+ * nested deeper than `maxNestingDepth` (a backend that does not cap them, as the formats do):
+ * everything downstream (loop detector, guards, transcript stores) recurses into arguments.
+ */
+function screenCalls(
+  calls: readonly ToolCall[],
+  parseErrors: readonly ToolCallError[],
+): { readable: ToolCall[]; errors: ToolCallError[] } {
+  const errors = [...parseErrors];
+  const readable = calls.filter((call) => {
+    if (!exceedsNestingDepth(call.arguments)) return true;
+    errors.push({ type: "invalid-arguments", message: tooDeepMessage(call.name), raw: `${call.name}(...)` });
+    return false;
+  });
+  return { readable, errors };
+}
+
 /** Runs the agent loop; resolves with the transcript whatever the model does. */
 export async function runAgent(options: RunAgentOptions): Promise<AgentTranscript> {
   const started = performance.now();
@@ -150,14 +169,15 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
     inputTokens += result.usage.inputTokens;
     outputTokens += result.usage.outputTokens;
     const reply = summariseParts(result.parts);
-    const calls = withCallIds(reply.toolCalls, step);
+    const { readable, errors } = screenCalls(reply.toolCalls, reply.errors);
+    const calls = withCallIds(readable, step);
     const record: AgentStep = {
       step,
       rawText: result.rawText,
       content: reply.content,
       reasoning: reply.reasoning,
       calls,
-      parseErrors: reply.errors,
+      parseErrors: errors,
       toolResults: [],
       finishReason: result.finishReason,
       usage: result.usage,
@@ -180,14 +200,14 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
         spanChars: repetition.spanChars,
       };
       skip = "stuck";
-    } else if (calls.length === 0 && reply.errors.length === 0) {
+    } else if (calls.length === 0 && errors.length === 0) {
       stopReason = "final";
     } else if (calls.length > 0 && budgetSpent()) {
       stopReason = "token-budget";
       skip = "token-budget";
     }
     if (stopReason === undefined) {
-      invalidCalls += reply.errors.length;
+      invalidCalls += errors.length;
       if (invalidCalls > maxInvalidCalls) {
         stopReason = "invalid-calls";
         skip = "invalid-calls";
@@ -240,7 +260,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
       // Every call gets an answer, so the conversation stays valid for the next turn.
       messages.push(toolMessage(toolResult, maxCallsPerStep));
     }
-    if (reply.errors.length > 0 && stopReason === undefined) messages.push(parseErrorMessage(reply.errors));
+    if (errors.length > 0 && stopReason === undefined) messages.push(parseErrorMessage(errors));
 
     record.durationMs = since(stepStarted);
     steps.push(record);

@@ -6,6 +6,7 @@
  * the session has read untrusted content), before the tool runs. Outputs are size-capped;
  * untrusted outputs taint the session. One executor serves one session.
  */
+import { exceedsNestingDepth, maxNestingDepth } from "../formats/nesting-depth.js";
 import type { ToolCall, ToolDefinition } from "../messages.js";
 import { type Tool, type ToolContext, ToolError } from "../tools/tool.js";
 import type { GuardDecision, ToolErrorType, ToolExecutor, ToolOutcome } from "../tools/tool-executor.js";
@@ -104,7 +105,10 @@ class SessionExecutor implements GuardedExecutor {
     }
     decisions.push({ guard: "allow-list", verdict: "pass" });
 
-    const problem = this.schemas.check(tool, call.arguments);
+    // Everything below recurses into the arguments (ajv, canonical JSON, frozen copies).
+    const problem = exceedsNestingDepth(call.arguments)
+      ? `arguments are nested deeper than ${maxNestingDepth} levels`
+      : this.schemas.check(tool, call.arguments);
     if (problem !== undefined) {
       decisions.push({ guard: "schema", verdict: "block", reason: problem });
       return fail({ type: "invalid-arguments", message: `invalid arguments for ${call.name}: ${problem}` });
