@@ -159,24 +159,14 @@ describe("20,000-deep model output through the eval runner", () => {
     const store = ResultStore.open(join(folder, "results.sqlite"));
     const cache = ResponseCache.open(join(folder, "responses.sqlite"));
     const backend = () => createReplayBackend({ path: script, format: getFormat("json") });
-    const first = await runSamples({
-      backend: backend(),
-      items: plan,
-      store,
-      settings,
-      cache: { cache, model },
-    });
+    const run = () =>
+      runSamples({ backend: backend(), items: plan, store, settings, cache: { cache, model } });
+    const first = await run();
     assert.deepEqual(first, { completed: 1, pending: 0, duplicates: 0, interrupted: false });
     const [result] = store.all();
     assert.equal(result?.passed, false);
     assert.equal(result?.parseFailure, true);
-    const resumed = await runSamples({
-      backend: backend(),
-      items: plan,
-      store,
-      settings,
-      cache: { cache, model },
-    });
+    const resumed = await run();
     assert.deepEqual(resumed, { completed: 0, pending: 0, duplicates: 1, interrupted: false });
     store.close();
     cache.close();
