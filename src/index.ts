@@ -44,7 +44,7 @@ export {
 export { mcnemarExact } from "./stats/mcnemar.js";
 export { passHatK } from "./stats/pass-hat-k.js";
 export { wilsonInterval } from "./stats/wilson.js";
-export type { SideEffect, Tool } from "./tools/tool.js";
+export type { CallTarget, SideEffect, Tool } from "./tools/tool.js";
 export { readToolDefinitionsFile, toolDefinitionsFromJson } from "./tools/tool-definitions-file.js";
 export type { GuardDecision, ToolExecutor, ToolOutcome } from "./tools/tool-executor.js";
 export { ToolRegistry } from "./tools/tool-registry.js";

@@ -63,7 +63,7 @@ describe("runAgent over the assistant tools", () => {
     assert.equal(changed[0]?.after.start_utc, "2025-06-12T19:00:00Z");
   });
 
-  it("buys an item: search, add to cart, check out with one confirmation", async () => {
+  it("buys an item: search, add to cart (confirmed: seller text was read), check out (confirmed)", async () => {
     const { transcript, diff } = await task("Buy a USB-C cable with my Visa.", [
       jsonCall("shop_search", { query: "USB-C cable" }),
       jsonCall("shop_cart_add", { item_id: "itm-0001" }),
@@ -79,7 +79,7 @@ describe("runAgent over the assistant tools", () => {
     );
     assert.deepEqual(
       confirmations.map((decision) => decision.verdict),
-      ["confirmed"],
+      ["confirmed", "confirmed"],
     );
     assert.equal(diff.tables.orders?.added.length, 1);
     assert.equal(diff.tables.orders?.added[0]?.total_cents, 1299 + 7999);
@@ -109,6 +109,27 @@ describe("runAgent over the assistant tools", () => {
     assert.deepEqual(first, ["invalid-arguments", "ok"]);
     assert.equal(diff.tables.alarms?.added.length, 1);
     assert.equal(diff.tables.settings?.changed[0]?.key, "do_not_disturb");
+  });
+
+  it("creates one event when the model writes the same create twice", async () => {
+    const create = jsonCall("calendar_create_event", {
+      title: "Lunch with Sam",
+      start: "2025-06-04T12:30",
+      duration_minutes: 60,
+    });
+    const { transcript, diff } = await task("Add lunch with Sam on Wednesday at 12:30.", [
+      create,
+      create,
+      "Added lunch with Sam.",
+    ]);
+    assert.equal(transcript.stopReason, "final");
+    assert.equal(diff.tables.events?.added.length, 1);
+    const second = transcript.steps[1]?.toolResults[0]?.outcome;
+    assert.equal(!second?.ok && second?.error.type, "duplicate");
+    assert.match(
+      transcript.messages.at(-2)?.content ?? "",
+      /already ran .*Its result was: .*created.*evt-0003/,
+    );
   });
 
   it("stops a model that deletes the same thing over and over before the third try", async () => {

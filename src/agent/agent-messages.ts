@@ -39,19 +39,25 @@ export function toolResultText(outcome: ToolOutcome): string {
   return JSON.stringify({ error: outcome.error });
 }
 
-const skipReasons: Record<NonNullable<AgentToolResult["skipped"]>, string> = {
-  stuck: "not run: the same call was repeated too often",
-  aborted: "not run: the run was interrupted",
-  "invalid-calls": "not run: too many invalid calls",
-  "token-budget": "not run: the token budget is spent",
+const skipReasons: Record<NonNullable<AgentToolResult["skipped"]>, (limit: number) => string> = {
+  stuck: () => "not run: the same call was repeated too often",
+  aborted: () => "not run: the run was interrupted",
+  "invalid-calls": () => "not run: too many invalid calls",
+  "token-budget": () => "not run: the token budget is spent",
+  "call-limit": (limit) =>
+    `not run: only the first ${limit} calls of one reply run; make the others in your next reply`,
 };
 
-/** The tool message answering one call. */
-export function toolMessage(result: AgentToolResult): ChatMessage {
+/**
+ * The tool message answering one call. `maxCallsPerStep` is named in the message of a call
+ * skipped for the per-step limit.
+ */
+export function toolMessage(result: AgentToolResult, maxCallsPerStep: number): ChatMessage {
+  const reason = skipReasons[result.skipped ?? "aborted"](maxCallsPerStep);
   const content =
     result.outcome !== undefined
       ? toolResultText(result.outcome)
-      : JSON.stringify({ error: { type: "not-run", message: skipReasons[result.skipped ?? "aborted"] } });
+      : JSON.stringify({ error: { type: "not-run", message: reason } });
   return {
     role: "tool",
     content,

@@ -31,8 +31,11 @@ export interface AgentToolResult {
   call: ToolCall;
   /** The executor's outcome; absent when the call was not handed to the executor (see `skipped`). */
   outcome?: ToolOutcome;
-  /** Why the loop did not run the call: a detector fired, the run was aborted or stopped first. */
-  skipped?: "stuck" | "aborted" | "invalid-calls" | "token-budget";
+  /**
+   * Why the loop did not run the call: a detector fired, the run was aborted or stopped first, or
+   * (`call-limit`) the reply made more calls than `maxCallsPerStep` and this was one past it.
+   */
+  skipped?: "stuck" | "aborted" | "invalid-calls" | "token-budget" | "call-limit";
   /** Guard decisions (a copy of `outcome.decisions`, empty when skipped). */
   decisions: GuardDecision[];
   durationMs: number;

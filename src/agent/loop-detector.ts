@@ -13,7 +13,7 @@
  * Ordinary prose never has a periodic tail of 60+ characters, even when it repeats common words,
  * so (b) needs no vocabulary and works for any language and for text without spaces.
  */
-import { canonicalJson } from "../guards/canonical-json.js";
+import { callIdentity } from "../guards/canonical-json.js";
 import type { ToolCall } from "../messages.js";
 
 /** Thresholds of detector (b). */
@@ -98,7 +98,7 @@ function wordStartOffset(text: string, start: number, period: number): number {
 
 /** The identity of a call for detector (a): name plus canonical JSON of the arguments. */
 export function callKey(call: Pick<ToolCall, "name" | "arguments">): string {
-  return `${call.name} ${canonicalJson(call.arguments)}`;
+  return callIdentity(call.name, call.arguments);
 }
 
 /** Detector (a) over one session: counts identical calls. */

@@ -239,4 +239,36 @@ describe("runAgent", () => {
     assert.equal(transcript.totals.blockedCalls, 1);
     assert.equal(transcript.steps[0]?.toolResults[0]?.decisions[0]?.verdict, "denied");
   });
+  it("runs at most maxCallsPerStep calls of one reply (default 16); the rest are answered, not run", async () => {
+    const many = Array.from({ length: 1000 }, (_, index) => jsonCall("notes_add", { text: `note ${index}` }));
+    const executor = fakeExecutor(weatherTools);
+    const transcript = await runAgent({
+      backend: replayModel([`[${many.join(", ")}]`, "Saved what I could."]),
+      executor,
+      messages: [{ role: "user", content: "Add a thousand notes" }],
+    });
+    assert.equal(transcript.stopReason, "final");
+    assert.equal(executor.executed.length, 16);
+    assert.equal(transcript.totals.toolCalls, 16);
+    const results = transcript.steps[0]?.toolResults ?? [];
+    assert.equal(results.length, 1000);
+    assert.deepEqual(
+      results.slice(15, 17).map((result) => result.skipped),
+      [undefined, "call-limit"],
+    );
+    assert.ok(results.slice(16).every((result) => result.skipped === "call-limit" && !result.outcome));
+    const answers = transcript.messages.filter((message) => message.role === "tool");
+    assert.equal(answers.length, 1000, "every call gets a tool message");
+    assert.match(answers[16]?.content ?? "", /"not-run".*only the first 16 calls of one reply run/);
+
+    const small = fakeExecutor(weatherTools);
+    const capped = await runAgent({
+      backend: replayModel([`[${many.slice(0, 5).join(", ")}]`, "Done."]),
+      executor: small,
+      messages: [{ role: "user", content: "Add five notes" }],
+      maxCallsPerStep: 2,
+    });
+    assert.equal(small.executed.length, 2);
+    assert.equal(capped.steps[0]?.toolResults.filter((result) => result.skipped === "call-limit").length, 3);
+  });
 });

@@ -14,7 +14,8 @@ import type {
   ToolChoice,
 } from "../backend/model-backend.js";
 import { EdgecallError, isEdgecallError } from "../errors.js";
-import { type ChatMessage, summariseParts } from "../messages.js";
+import { exceedsNestingDepth, tooDeepMessage } from "../formats/nesting-depth.js";
+import { type ChatMessage, summariseParts, type ToolCall, type ToolCallError } from "../messages.js";
 import type { ToolExecutor } from "../tools/tool-executor.js";
 import { assistantMessage, parseErrorMessage, toolMessage, withCallIds } from "./agent-messages.js";
 import type {
@@ -59,9 +60,17 @@ export interface RunAgentOptions {
   maxInvalidCalls?: number;
   /** Loop-detector settings, or `false` to turn both detectors off. */
   loop?: LoopSettings | false;
+  /**
+   * Most calls run from one model reply. Later calls of the same reply do not run; each gets a
+   * tool message saying why and is recorded as skipped (`call-limit`). Default 16.
+   */
+  maxCallsPerStep?: number;
   /** Stream model output (text-delta events). Default: when `onEvent` is given and the backend can stream. */
   stream?: boolean;
 }
+
+/** Default of {@link RunAgentOptions.maxCallsPerStep}. */
+export const defaultMaxCallsPerStep = 16;
 
 /** Errors that mean "an invalid call" rather than "a call the guards refused". */
 const invalidCallTypes = new Set(["unknown-tool", "invalid-arguments"]);
@@ -72,6 +81,7 @@ const blockedCallTypes = new Set([
   "precondition",
   "needs-confirmation",
   "denied",
+  "duplicate",
 ]);
 
 function since(start: number): number {
@@ -93,11 +103,30 @@ async function generate(
   throw new EdgecallError("backend-protocol", `${backend.info.backend}: the stream ended without a result`);
 }
 
+/**
+ * The calls safe to hand on, and the parse errors with one added per call whose arguments are
+ * nested deeper than `maxNestingDepth` (a backend that does not cap them, as the formats do):
+ * everything downstream (loop detector, guards, transcript stores) recurses into arguments.
+ */
+function screenCalls(
+  calls: readonly ToolCall[],
+  parseErrors: readonly ToolCallError[],
+): { readable: ToolCall[]; errors: ToolCallError[] } {
+  const errors = [...parseErrors];
+  const readable = calls.filter((call) => {
+    if (!exceedsNestingDepth(call.arguments)) return true;
+    errors.push({ type: "invalid-arguments", message: tooDeepMessage(call.name), raw: `${call.name}(...)` });
+    return false;
+  });
+  return { readable, errors };
+}
+
 /** Runs the agent loop; resolves with the transcript whatever the model does. */
 export async function runAgent(options: RunAgentOptions): Promise<AgentTranscript> {
   const started = performance.now();
   const maxSteps = options.maxSteps ?? 8;
   const maxInvalidCalls = options.maxInvalidCalls ?? 3;
+  const maxCallsPerStep = Math.max(1, Math.floor(options.maxCallsPerStep ?? defaultMaxCallsPerStep));
   const loop = options.loop === false ? undefined : (options.loop ?? {});
   const repeatedCalls = loop === undefined ? undefined : new RepeatedCallDetector(loop.repeatedCallLimit);
   const { executor, signal } = options;
@@ -140,14 +169,15 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
     inputTokens += result.usage.inputTokens;
     outputTokens += result.usage.outputTokens;
     const reply = summariseParts(result.parts);
-    const calls = withCallIds(reply.toolCalls, step);
+    const { readable, errors } = screenCalls(reply.toolCalls, reply.errors);
+    const calls = withCallIds(readable, step);
     const record: AgentStep = {
       step,
       rawText: result.rawText,
       content: reply.content,
       reasoning: reply.reasoning,
       calls,
-      parseErrors: reply.errors,
+      parseErrors: errors,
       toolResults: [],
       finishReason: result.finishReason,
       usage: result.usage,
@@ -170,22 +200,23 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
         spanChars: repetition.spanChars,
       };
       skip = "stuck";
-    } else if (calls.length === 0 && reply.errors.length === 0) {
+    } else if (calls.length === 0 && errors.length === 0) {
       stopReason = "final";
     } else if (calls.length > 0 && budgetSpent()) {
       stopReason = "token-budget";
       skip = "token-budget";
     }
     if (stopReason === undefined) {
-      invalidCalls += reply.errors.length;
+      invalidCalls += errors.length;
       if (invalidCalls > maxInvalidCalls) {
         stopReason = "invalid-calls";
         skip = "invalid-calls";
       }
     }
 
-    for (const call of calls) {
+    for (const [index, call] of calls.entries()) {
       const callStarted = performance.now();
+      if (skip === undefined && index >= maxCallsPerStep) skip = "call-limit";
       if (skip === undefined && signal?.aborted) {
         stopReason = "aborted";
         skip = "aborted";
@@ -227,9 +258,9 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
       }
       record.toolResults.push(toolResult);
       // Every call gets an answer, so the conversation stays valid for the next turn.
-      messages.push(toolMessage(toolResult));
+      messages.push(toolMessage(toolResult, maxCallsPerStep));
     }
-    if (reply.errors.length > 0 && stopReason === undefined) messages.push(parseErrorMessage(reply.errors));
+    if (errors.length > 0 && stopReason === undefined) messages.push(parseErrorMessage(errors));
 
     record.durationMs = since(stepStarted);
     steps.push(record);

@@ -33,13 +33,25 @@ describe("benign flows without untrusted reads", () => {
     );
     outputOf(await session.call("settings_set", { setting: "do_not_disturb", value: true }));
     outputOf(await session.call("settings_create_alarm", { time: "06:00", label: "Flight day", days: [] }));
-    outputOf(await session.call("files_list", { path: "notes" }));
     outputOf(await session.call("files_write", { path: "notes/packing.md", content: "- passport\n" }));
     assert.equal(session.requests.length, 0);
     assert.equal(session.executor.tainted, false);
+    // File names are third-party text (downloads name themselves): a listing taints the session.
+    outputOf(await session.call("files_list", { path: "notes" }));
+    assert.deepEqual(session.executor.taintSources, ["files_list"]);
   });
 
-  it("shopping needs exactly one confirmation (the payment)", async () => {
+  it("shopping by id needs exactly one confirmation (the payment)", async () => {
+    const session = recordingExecutor(world.state);
+    outputOf(await session.call("shop_cart_add", { item_id: "itm-1007" }));
+    outputOf(await session.call("shop_checkout", {}));
+    assert.deepEqual(
+      session.requests.map((request) => request.reasons),
+      [["payment"]],
+    );
+  });
+
+  it("after a catalog search (seller text is untrusted), the cart and the payment are confirmed", async () => {
     const session = recordingExecutor(world.state);
     const found = outputOf<{ items: { id: string }[] }>(
       await session.call("shop_search", { query: "insulated water bottle" }),
@@ -48,8 +60,9 @@ describe("benign flows without untrusted reads", () => {
     outputOf(await session.call("shop_checkout", {}));
     assert.deepEqual(
       session.requests.map((request) => request.reasons),
-      [["payment"]],
+      [["tainted-session"], ["payment", "tainted-session"]],
     );
+    assert.deepEqual(session.requests[0]?.taintSources, ["shop_search"]);
   });
 
   it("emailing a contact needs exactly one confirmation (the send), and an approval is never reused", async () => {
@@ -60,8 +73,11 @@ describe("benign flows without untrusted reads", () => {
     const message = { to: [contact.contacts[0]!.email], subject: "Friday", body: "See you at 7:30!" };
     outputOf(await session.call("email_send", message));
     assert.equal(session.requests.length, 1);
-    outputOf(await session.call("email_send", message));
-    assert.equal(session.requests.length, 2, "the same call is confirmed again");
+    const again = await session.call("email_send", message);
+    assert.equal(!again.ok && again.error.type, "duplicate", "the same send is not run twice");
+    assert.equal(session.requests.length, 1, "nor asked for");
+    outputOf(await session.call("email_send", { ...message, body: "See you at 8!" }));
+    assert.equal(session.requests.length, 2, "another call is confirmed again");
     assert.notEqual(session.requests[0]?.token, session.requests[1]?.token);
   });
 });
@@ -130,7 +146,7 @@ describe("approve-if-user-asked against the default world's injections", () => {
     );
     const injected = await session.call("files_write", { path: "notes/urgent.txt", content: "x" });
     assert.equal(!injected.ok && injected.error.type, "denied");
-    assert.match(!injected.ok ? injected.error.message : "", /'path' came from untrusted content/);
+    assert.match(!injected.ok ? injected.error.message : "", /did not name the path notes\/urgent\.txt/);
     const checkout = await session.call("shop_checkout", {});
     assert.equal(!checkout.ok && checkout.error.type, "precondition", "empty cart");
     outputOf(

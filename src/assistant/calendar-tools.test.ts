@@ -82,7 +82,11 @@ describe("calendar tools", () => {
     const missing = await call("calendar_update_event", { event_id: "evt-9999", title: "x" });
     assert.equal(!missing.ok && missing.error.type, "precondition");
     outputOf(await call("calendar_delete_event", { event_id: "evt-0002" }));
-    const gone = await call("calendar_delete_event", { event_id: "evt-0002" });
+    // The same delete again is not run at all (the guards answer with the first result).
+    const again = await call("calendar_delete_event", { event_id: "evt-0002" });
+    assert.equal(!again.ok && again.error.type, "duplicate");
+    assert.match(!again.ok ? again.error.message : "", /already ran .*"deleted":\{"id":"evt-0002"/);
+    const gone = await call("calendar_delete_event", { event_id: "evt-0404" });
     assert.equal(!gone.ok && gone.error.type, "precondition");
   });
 

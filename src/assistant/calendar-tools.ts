@@ -3,10 +3,12 @@
  * as ISO 8601 (with an offset, or local to `time_zone`, default the user's zone), are stored in UTC
  * and come back as local time with an offset.
  */
-import { type Tool, ToolError } from "../tools/tool.js";
+import { type CallTarget, type Tool, ToolError } from "../tools/tool.js";
 import { freeSlotsTool } from "./calendar-free-slots.js";
 import type { StateSource } from "./state-source.js";
+import { distinctNamesOf, labelNames } from "./target-names.js";
 import { formatInZone, parseDateTime, requireTimeZone, toUtcText, weekdayName } from "./time-zones.js";
+import { stringsUnderKeys } from "./untrusted-fields.js";
 
 interface EventRow {
   id: string;
@@ -29,6 +31,13 @@ const dateTimeText = (what: string) => ({
   description: `${what}: ISO 8601, e.g. '2025-06-03T14:30' (local) or '2025-06-03T14:30:00-04:00'; a date alone means midnight`,
 });
 const dayMs = 86_400_000;
+/**
+ * Event fields other people may have written (invitations, shared calendars): the world does not
+ * record who made an event, so titles count as well as descriptions and locations. Ids, times and
+ * attendee addresses are the calendar's own.
+ */
+const untrustedKeys = new Set(["title", "location", "description"]);
+const untrustedEventText = (output: unknown) => stringsUnderKeys(output, untrustedKeys);
 
 /** Builds the calendar tools over a world. */
 export function calendarTools(world: StateSource): Tool[] {
@@ -60,6 +69,29 @@ export function calendarTools(world: StateSource): Tool[] {
     if (end <= start) throw new ToolError("invalid-arguments", "end must be after start");
     return { start, end };
   };
+  /**
+   * The event an id names, as a call target: named by its id, its title, or a word of the title
+   * no other event's title has (and by "event" / "appointment" when it is the only event).
+   */
+  const eventTarget = (input: { event_id: string }): CallTarget[] => {
+    const rows = world().db.prepare("SELECT * FROM events ORDER BY start_utc, id").all() as EventRow[];
+    const row = rows.find((candidate) => candidate.id === input.event_id);
+    const names = distinctNamesOf(rows, input.event_id, (candidate) => [
+      ...labelNames(candidate.title),
+      "event",
+      "appointment",
+    ]);
+    const day = row ? formatInZone(new Date(row.start_utc), world().user().timeZone).slice(0, 10) : "";
+    return [
+      {
+        kind: "event",
+        argument: "event_id",
+        value: input.event_id,
+        names: [input.event_id, ...names],
+        ...(row ? { label: `${row.title} (${day}, ${row.id})` } : {}),
+      },
+    ];
+  };
   const eventExists = (input: { event_id: string }) =>
     find(input.event_id) === undefined
       ? {
@@ -85,6 +117,8 @@ export function calendarTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: untrustedEventText,
     async execute(input) {
       const zone = zoneOf(input);
       const { start, end } = range(input, zone);
@@ -115,6 +149,8 @@ export function calendarTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: untrustedEventText,
     async execute(input) {
       const zone = zoneOf(input);
       const words = input.query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -251,6 +287,7 @@ export function calendarTools(world: StateSource): Tool[] {
     sideEffect: "write",
     intentWords: ["move", "change", "update", "reschedule", "rename", "shift", "push", "edit"],
     preconditions: eventExists,
+    targets: eventTarget,
     async execute(input) {
       const state = world();
       const row = find(input.event_id);
@@ -301,6 +338,7 @@ export function calendarTools(world: StateSource): Tool[] {
     sideEffect: "write",
     intentWords: ["delete", "remove", "cancel", "clear", "drop"],
     preconditions: eventExists,
+    targets: eventTarget,
     async execute(input) {
       const row = find(input.event_id);
       if (row === undefined) throw new ToolError("precondition", `no event with id '${input.event_id}'`);

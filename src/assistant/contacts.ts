@@ -5,9 +5,11 @@
  */
 import type { Tool, ToolContext } from "../tools/tool.js";
 import type { StateSource } from "./state-source.js";
+import { stringsUnderKeys } from "./untrusted-fields.js";
 import type { AssistantState } from "./world.js";
 
-interface ContactRow {
+/** A row of the `contacts` table. */
+export interface ContactRow {
   id: string;
   name: string;
   email: string;
@@ -64,12 +66,36 @@ function isKnown(state: AssistantState, address: string, context: ToolContext): 
   if ((context.allowedRecipients ?? []).some((allowed) => allowed.trim().toLowerCase() === address))
     return true;
   if (state.db.prepare("SELECT 1 FROM contacts WHERE lower(email) = ?").get(address)) return true;
-  const sent = state.db
+  return hasWrittenTo(state, address);
+}
+
+/**
+ * True when a message in the sent folder lists `address` (lowercase) exactly as a recipient. The
+ * query narrows with `instr` (a plain substring test: `%` and `_` in an address are not wildcards,
+ * as they would be with LIKE); the recipient lists are then compared element by element.
+ */
+function hasWrittenTo(state: AssistantState, address: string): boolean {
+  const quoted = JSON.stringify(address);
+  const rows = state.db
     .prepare(
-      "SELECT 1 FROM emails WHERE folder = 'sent' AND (lower(to_addresses) LIKE ? OR lower(cc_addresses) LIKE ?) LIMIT 1",
+      "SELECT to_addresses, cc_addresses FROM emails WHERE folder = 'sent' AND (instr(lower(to_addresses), ?) > 0 OR instr(lower(cc_addresses), ?) > 0)",
     )
-    .get(`%"${address}"%`, `%"${address}"%`);
-  return sent !== undefined;
+    .iterate(quoted, quoted) as Iterable<{ to_addresses: string; cc_addresses: string }>;
+  for (const row of rows) {
+    for (const list of [row.to_addresses, row.cc_addresses]) {
+      if (recipientList(list).some((recipient) => recipient.trim().toLowerCase() === address)) return true;
+    }
+  }
+  return false;
+}
+
+function recipientList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Resolves a list of recipients; `problems` lists the unresolved and (when `requireKnown`) unknown ones. */
@@ -91,6 +117,9 @@ export function resolveRecipients(
   return { addresses, problems };
 }
 
+/** Contact fields that may hold third-party text (notes pasted from cards and messages). */
+const untrustedKeys = new Set(["notes"]);
+
 /** The `contacts_search` tool. */
 export function contactsTools(world: StateSource): Tool[] {
   const search: Tool<{ query?: string; limit?: number }> = {
@@ -108,6 +137,8 @@ export function contactsTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
     async execute(input) {
       const words = (input.query ?? "").toLowerCase().split(/\s+/).filter(Boolean);
       const rows = world().db.prepare("SELECT * FROM contacts ORDER BY name, id").all() as ContactRow[];

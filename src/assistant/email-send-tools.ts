@@ -4,9 +4,16 @@
  * user has written to before, or in the task's allowed recipients); otherwise the precondition
  * refuses the call before anything is sent.
  */
-import { type PreconditionFailure, type Tool, type ToolContext, ToolError } from "../tools/tool.js";
+import {
+  type CallTarget,
+  type PreconditionFailure,
+  type Tool,
+  type ToolContext,
+  ToolError,
+} from "../tools/tool.js";
 import { resolveRecipients } from "./contacts.js";
 import { type EmailRow, emailSummary } from "./email-rows.js";
+import { recipientTargets } from "./recipient-targets.js";
 import type { StateSource } from "./state-source.js";
 import { toUtcText } from "./time-zones.js";
 import type { AssistantState } from "./world.js";
@@ -87,6 +94,19 @@ function replyTargets(
   return { to, cc };
 }
 
+/** Recipients a tool derives from a stored message: also named by that message's id. */
+function derivedTargets(
+  state: AssistantState,
+  addresses: readonly string[],
+  context: ToolContext,
+  messageId: string,
+): CallTarget[] {
+  return recipientTargets(state, addresses, context, "").map((target) => ({
+    ...target,
+    names: [...target.names, messageId],
+  }));
+}
+
 const prefixed = (prefix: string, subject: string) =>
   subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`;
 
@@ -142,6 +162,10 @@ export function emailSendTools(world: StateSource): Tool[] {
     targetArguments: ["to", "cc"],
     intentWords: sendWords,
     preconditions: (input, context) => recipientsCheck(world(), [...input.to, ...(input.cc ?? [])], context),
+    targets: (input, context) => [
+      ...recipientTargets(world(), input.to, context, "to"),
+      ...recipientTargets(world(), input.cc ?? [], context, "cc"),
+    ],
     async execute(input, context) {
       const state = world();
       const to = resolveRecipients(state, input.to, context, true);
@@ -189,6 +213,14 @@ export function emailSendTools(world: StateSource): Tool[] {
         ...(JSON.parse(row.cc_addresses) as string[]),
       ];
       return recipientsCheck(world(), all, context);
+    },
+    targets(input, context) {
+      const row = message(world(), input.draft_id);
+      const all = [
+        ...(JSON.parse(row.to_addresses) as string[]),
+        ...(JSON.parse(row.cc_addresses) as string[]),
+      ];
+      return derivedTargets(world(), all, context, row.id);
     },
     async execute(input) {
       const state = world();
@@ -238,6 +270,12 @@ export function emailSendTools(world: StateSource): Tool[] {
       const targets = replyTargets(state, row, input.reply_all === true);
       return recipientsCheck(state, [...targets.to, ...targets.cc], context);
     },
+    targets(input, context) {
+      const state = world();
+      const original = message(state, input.message_id);
+      const { to, cc } = replyTargets(state, original, input.reply_all === true);
+      return derivedTargets(state, [...to, ...cc], context, original.id);
+    },
     async execute(input) {
       const state = world();
       const original = message(state, input.message_id);
@@ -279,6 +317,7 @@ export function emailSendTools(world: StateSource): Tool[] {
       if (!found) return { type: "precondition", message: `no message with id '${input.message_id}'` };
       return recipientsCheck(world(), input.to, context);
     },
+    targets: (input, context) => recipientTargets(world(), input.to, context, "to"),
     async execute(input, context) {
       const state = world();
       const original = message(state, input.message_id);

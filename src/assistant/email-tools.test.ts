@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { freshWorld, outputOf, recordingExecutor } from "./assistant.test-support.js";
+import { freshWorld, outputOf, recordingExecutor, smallFixture } from "./assistant.test-support.js";
+import { resolveRecipient } from "./contacts.js";
 
 let world: ReturnType<typeof freshWorld>;
 let session: ReturnType<typeof recordingExecutor>;
@@ -87,6 +88,45 @@ describe("email and contacts tools", () => {
     assert.match(!stranger.ok ? stranger.error.message : "", /not a contact and not an allowed recipient/);
     const nobody = await session.call("email_send", { to: ["Zed"], subject: "x", body: "y" });
     assert.match(!nobody.ok ? nobody.error.message : "", /no contact named 'Zed'/);
+  });
+
+  it("knows an address only by exact match: % and _ are not wildcards", async () => {
+    const fixture = {
+      ...smallFixture,
+      emails: [
+        ...(smallFixture.emails ?? []),
+        {
+          id: "msg-0003",
+          threadId: "thr-3",
+          folder: "sent" as const,
+          from: { name: "Test User", address: "me@example.com" },
+          to: ["jordan.lee@example.net"],
+          cc: ["dana@vendor.example"],
+          subject: "Hello",
+          body: "Hi Jordan",
+          date: "2025-03-02T12:00:00-05:00",
+        },
+      ],
+    };
+    const own = freshWorld(fixture);
+    try {
+      const strict = recordingExecutor(own.state);
+      // The user has written to jordan.lee@example.net; under LIKE, '_' matched the '.' and '%' anything.
+      for (const address of ["jordan_lee@example.net", "%@%.%", "%lee@example.net", "dan_@vendor.example"]) {
+        const recipient = resolveRecipient(own.state, address, {});
+        assert.equal(recipient.ok, true, address);
+        assert.equal(recipient.ok && recipient.known, false, address);
+        const refused = await strict.call("email_send", { to: [address], subject: "x", body: "y" });
+        assert.equal(!refused.ok && refused.error.type, "precondition", address);
+        assert.match(!refused.ok ? refused.error.message : "", /not a contact and not an allowed recipient/);
+      }
+      for (const address of ["Jordan.Lee@example.net", "dana@vendor.example"]) {
+        const recipient = resolveRecipient(own.state, address, {});
+        assert.equal(recipient.ok && recipient.known, true, `${address} was written to before`);
+      }
+    } finally {
+      own.cleanup();
+    }
   });
 
   it("replies in the thread, forwards with the original, drafts and sends drafts", async () => {

@@ -114,7 +114,9 @@ describe("settings tools", () => {
     const badTime = await session.call("settings_create_alarm", { time: "25:00" });
     assert.equal(!badTime.ok && badTime.error.type, "invalid-arguments");
     outputOf(await session.call("settings_delete_alarm", { alarm_id: "alarm-0001" }));
-    const gone = await session.call("settings_delete_alarm", { alarm_id: "alarm-0001" });
+    const again = await session.call("settings_delete_alarm", { alarm_id: "alarm-0001" });
+    assert.equal(!again.ok && again.error.type, "duplicate", "the same delete is not run twice");
+    const gone = await session.call("settings_update_alarm", { alarm_id: "alarm-0001", enabled: true });
     assert.equal(!gone.ok && gone.error.type, "precondition");
   });
 });

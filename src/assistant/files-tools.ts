@@ -2,9 +2,11 @@
  * File tools over the sandbox folder: list, read, write, move, delete and search. Paths are
  * relative to the sandbox root (`notes/todo.md`); anything leading outside it (`..`, absolute
  * paths, links pointing out) is refused with a `permission` error before and while the tool runs.
- * File contents are untrusted (they may come from anywhere).
+ * File contents and file names are untrusted (they may come from anywhere: a download names itself).
  */
-import type { Tool } from "../tools/tool.js";
+import { posix } from "node:path";
+import type { CallTarget, Tool } from "../tools/tool.js";
+import type { Sandbox } from "./sandbox.js";
 import type { StateSource } from "./state-source.js";
 import { stringsUnderKeys } from "./untrusted-fields.js";
 
@@ -15,6 +17,32 @@ const pathProperty = (what: string) => ({
   description: `${what}, relative to the files folder, e.g. 'notes/todo.md'`,
 });
 const contentKeys = new Set(["content", "text"]);
+
+/** The names of the entries a listing or search shows (not the folder the model asked for). */
+function entryPaths(output: unknown, key: "entries" | "results"): string[] {
+  const entries = (output as Record<string, unknown> | null)?.[key];
+  if (!Array.isArray(entries)) return [];
+  return entries
+    .map((entry) => (entry as { path?: unknown } | null)?.path)
+    .filter((path): path is string => typeof path === "string");
+}
+
+/**
+ * A path argument as a call target: named by the path as written, by its normal form
+ * (`notes/todo.md` for `./notes//todo.md`), and by its last segment when no other entry in the
+ * sandbox has that name (`todo.md`, if there is no other `todo.md` anywhere).
+ */
+function pathTarget(box: Sandbox, argument: string, path: string): CallTarget {
+  const normal = posix
+    .normalize(path.trim())
+    .replace(/^(\.\/)+/, "")
+    .replace(/\/+$/, "");
+  const base = posix.basename(normal);
+  const names = [path, normal];
+  const clash = box.walk(".").some((entry) => entry.path !== normal && posix.basename(entry.path) === base);
+  if (base !== "" && base !== "." && !clash) names.push(base);
+  return { kind: "path", argument, value: normal, names: [...new Set(names)] };
+}
 
 /** Builds the file tools over a world's sandbox. */
 export function filesTools(world: StateSource): Tool[] {
@@ -31,6 +59,8 @@ export function filesTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: (output) => entryPaths(output, "entries"),
     preconditions: (input) => sandbox().checkPath(input.path ?? ".", "existing"),
     async execute(input) {
       return sandbox().list(input.path ?? ".");
@@ -94,6 +124,7 @@ export function filesTools(world: StateSource): Tool[] {
       "make",
     ],
     preconditions: (input) => sandbox().checkPath(input.path, "create"),
+    targets: (input) => [pathTarget(sandbox(), "path", input.path)],
     async execute(input) {
       return sandbox().write(input.path, input.content, input.if_exists ?? "overwrite");
     },
@@ -115,6 +146,7 @@ export function filesTools(world: StateSource): Tool[] {
     intentWords: ["move", "rename", "put", "organize", "organise", "file", "sort"],
     preconditions: (input) =>
       sandbox().checkPath(input.from, "entry") ?? sandbox().checkPath(input.to, "create"),
+    targets: (input) => [pathTarget(sandbox(), "from", input.from), pathTarget(sandbox(), "to", input.to)],
     async execute(input) {
       return sandbox().move(input.from, input.to);
     },
@@ -142,6 +174,7 @@ export function filesTools(world: StateSource): Tool[] {
     targetArguments: ["path"],
     intentWords: ["delete", "remove", "erase", "clean", "trash", "get rid"],
     preconditions: (input) => sandbox().checkPath(input.path, "entry"),
+    targets: (input) => [pathTarget(sandbox(), "path", input.path)],
     async execute(input) {
       return sandbox().delete(input.path, input.recursive === true);
     },
@@ -170,7 +203,7 @@ export function filesTools(world: StateSource): Tool[] {
     },
     sideEffect: "read",
     untrustedOutput: true,
-    untrustedText: (output) => stringsUnderKeys(output, contentKeys),
+    untrustedText: (output) => [...entryPaths(output, "results"), ...stringsUnderKeys(output, contentKeys)],
     preconditions: (input) => sandbox().checkPath(input.path ?? ".", "existing"),
     async execute(input) {
       const box = sandbox();

@@ -3,7 +3,7 @@
  * brightness and auto-brightness (with the dependency rules in settings-rules.ts), and manage
  * alarms.
  */
-import { type Tool, ToolError } from "../tools/tool.js";
+import { type CallTarget, type Tool, ToolError } from "../tools/tool.js";
 import {
   type AirplaneMemory,
   applySetting,
@@ -14,6 +14,7 @@ import {
   settingNames,
 } from "./settings-rules.js";
 import type { StateSource } from "./state-source.js";
+import { distinctNamesOf, labelNames } from "./target-names.js";
 import type { AssistantState } from "./world.js";
 
 interface AlarmRow {
@@ -49,6 +50,34 @@ export function readSettings(state: AssistantState): Settings {
   return settings;
 }
 
+/** How people name each setting. */
+const settingWords: Record<SettingName, readonly string[]> = {
+  wifi: ["wifi", "wi-fi", "wi fi", "wlan", "wireless"],
+  bluetooth: ["bluetooth"],
+  airplane_mode: ["airplane mode", "airplane", "aeroplane", "flight mode", "plane mode"],
+  do_not_disturb: ["do not disturb", "do-not-disturb", "dnd", "disturb"],
+  volume: ["volume", "sound", "mute", "unmute", "muted", "louder", "quieter", "ringer"],
+  brightness: ["brightness", "brighter", "dimmer", "dim", "screen"],
+  auto_brightness: ["auto brightness", "auto-brightness", "autobrightness", "adaptive brightness"],
+};
+
+/** The ways to say an alarm's time: `06:45`, `6:45`, `6:45 am`; `7 am` and `7am` on the hour. */
+function timeNames(time: string): string[] {
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  const half = hours < 12 ? "am" : "pm";
+  const clock = `${twelve}:${String(minutes).padStart(2, "0")}`;
+  const names = [
+    time,
+    `${hours}:${String(minutes).padStart(2, "0")}`,
+    clock,
+    `${clock} ${half}`,
+    `${clock}${half}`,
+  ];
+  if (minutes === 0) names.push(`${twelve} ${half}`, `${twelve}${half}`, `${twelve} o'clock`);
+  return [...new Set(names)];
+}
+
 const showAlarm = (row: AlarmRow) => ({
   id: row.id,
   time: row.time,
@@ -62,6 +91,29 @@ export const maxAlarms = 10;
 
 /** Builds the settings and alarm tools over a world. */
 export function settingsTools(world: StateSource): Tool[] {
+  /**
+   * The alarm an id names, as a call target: named by its id, its label, a word only its label
+   * has, its time when no other alarm has it, and "alarm" when it is the only one.
+   */
+  const alarmTarget = (input: { alarm_id: string }): CallTarget[] => {
+    const rows = world().db.prepare("SELECT * FROM alarms ORDER BY time, id").all() as AlarmRow[];
+    const row = rows.find((candidate) => candidate.id === input.alarm_id);
+    const names = distinctNamesOf(rows, input.alarm_id, (candidate) => [
+      ...labelNames(candidate.label),
+      ...timeNames(candidate.time),
+      "alarm",
+    ]);
+    return [
+      {
+        kind: "alarm",
+        argument: "alarm_id",
+        value: input.alarm_id,
+        names: [input.alarm_id, ...names],
+        ...(row ? { label: `${row.time}${row.label ? ` ${row.label}` : ""} (${row.id})` } : {}),
+      },
+    ];
+  };
+
   const get: Tool<{ setting?: SettingName }> = {
     definition: {
       name: "settings_get",
@@ -122,6 +174,14 @@ export function settingsTools(world: StateSource): Tool[] {
       "dim",
       "increase",
       "decrease",
+    ],
+    targets: (input) => [
+      {
+        kind: "setting",
+        argument: "setting",
+        value: input.setting,
+        names: [input.setting, input.setting.replaceAll("_", " "), ...settingWords[input.setting]],
+      },
     ],
     async execute(input) {
       const state = world();
@@ -234,6 +294,7 @@ export function settingsTools(world: StateSource): Tool[] {
     sideEffect: "write",
     intentWords: ["alarm", "change", "move", "turn", "switch", "disable", "enable", "snooze", "set"],
     preconditions: alarmExists,
+    targets: alarmTarget,
     async execute(input) {
       const state = world();
       const row = state.db.prepare("SELECT * FROM alarms WHERE id = ?").get(input.alarm_id) as AlarmRow;
@@ -265,6 +326,7 @@ export function settingsTools(world: StateSource): Tool[] {
     sideEffect: "write",
     intentWords: ["alarm", "delete", "remove", "cancel", "clear"],
     preconditions: alarmExists,
+    targets: alarmTarget,
     async execute(input) {
       const row = world().db.prepare("SELECT * FROM alarms WHERE id = ?").get(input.alarm_id) as AlarmRow;
       world().db.prepare("DELETE FROM alarms WHERE id = ?").run(input.alarm_id);

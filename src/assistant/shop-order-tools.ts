@@ -13,6 +13,7 @@ import {
   paymentMethod,
   showOrder,
 } from "./shop-rows.js";
+import { orderTarget, paymentTarget } from "./shop-targets.js";
 import type { StateSource } from "./state-source.js";
 import { toUtcText } from "./time-zones.js";
 
@@ -55,8 +56,12 @@ export function shopOrderTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "payment",
+    // Pays for the cart as it is: a later checkout with the same method buys what was added since
+    // (a stuttered repeat finds the cart empty and is refused by the precondition).
+    repeatable: true,
     targetArguments: ["payment_method_id"],
     intentWords: ["buy", "order", "purchase", "checkout", "check out", "pay"],
+    targets: (input) => [paymentTarget(world(), input.payment_method_id)],
     preconditions(input) {
       const state = world();
       const { rows, totalCents } = cartLines(state);
@@ -168,6 +173,7 @@ export function shopOrderTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["cancel", "stop", "undo", "refund"],
+    targets: (input) => [orderTarget(world(), input.order_id)],
     preconditions(input) {
       const row = world().db.prepare("SELECT * FROM orders WHERE id = ?").get(input.order_id) as
         | OrderRow

@@ -6,7 +6,13 @@ import { type Tool, ToolError } from "../tools/tool.js";
 import { Bm25Index } from "./bm25.js";
 import { shopOrderTools } from "./shop-order-tools.js";
 import { cartLines, type ItemRow, item, itemId, money } from "./shop-rows.js";
+import { itemTarget } from "./shop-targets.js";
 import type { StateSource } from "./state-source.js";
+import { stringsUnderKeys } from "./untrusted-fields.js";
+
+/** Catalog text written by sellers: names, brands, categories and descriptions (not ids or prices). */
+const untrustedKeys = new Set(["name", "brand", "category", "description"]);
+const untrustedItemText = (output: unknown) => stringsUnderKeys(output, untrustedKeys);
 
 /** Builds the shop tools over a world. */
 export function shopTools(world: StateSource): Tool[] {
@@ -41,6 +47,8 @@ export function shopTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: untrustedItemText,
     async execute(input) {
       const rows = world().db.prepare("SELECT * FROM catalog ORDER BY id").all() as ItemRow[];
       const keep = (row: ItemRow) =>
@@ -76,6 +84,8 @@ export function shopTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedOutput: true,
+    untrustedText: untrustedItemText,
     preconditions: itemExists,
     async execute(input) {
       const row = item(world(), input.item_id);
@@ -110,6 +120,7 @@ export function shopTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["add", "buy", "order", "purchase", "put", "cart"],
+    targets: (input) => [itemTarget(world(), input.item_id)],
     preconditions(input) {
       const state = world();
       const row = item(state, input.item_id);
@@ -151,6 +162,7 @@ export function shopTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["remove", "delete", "take", "drop", "cart"],
+    targets: (input) => [itemTarget(world(), input.item_id)],
     preconditions(input) {
       return world().db.prepare("SELECT 1 FROM cart WHERE item_id = ?").get(input.item_id)
         ? null

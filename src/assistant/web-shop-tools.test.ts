@@ -53,7 +53,7 @@ describe("web tools over the shipped corpus", () => {
   });
 });
 
-describe("shop tools (a session that has read nothing untrusted)", () => {
+describe("shop tools (a session that reads the catalog: seller text is untrusted)", () => {
   let shop: ReturnType<typeof recordingExecutor>;
   before(() => {
     shop = recordingExecutor(world.state);
@@ -90,9 +90,10 @@ describe("shop tools (a session that has read nothing untrusted)", () => {
       await shop.call("shop_checkout", {}),
     );
     assert.deepEqual([order.order.id, order.order.total, order.order.status], ["ord-0002", 24, "processing"]);
+    // The session searched the catalog (seller text), so the payment is also a tainted-session one.
     assert.deepEqual(
       shop.requests.slice(before).map((request) => request.reasons),
-      [["payment"]],
+      [["payment", "tainted-session"]],
     );
     assert.equal(
       (world.state.db.prepare("SELECT stock FROM catalog WHERE id = 'itm-1'").get() as { stock: number })

@@ -11,6 +11,19 @@ import {
 import { stubToolCallFormat } from "./replay-stub-format.test-support.js";
 
 describe("decodeToolCall", () => {
+  it("gives a typed error for arguments nested 20,000 levels deep (string, object or doubly encoded)", () => {
+    const text = `{"a": ${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
+    let object: unknown = 1;
+    for (let level = 0; level < 20_000; level += 1) object = { a: object };
+    for (const value of [text, object, JSON.stringify(text)]) {
+      const part = decodeToolCall({ name: "f", arguments: value });
+      assert.equal(part.type, "tool-call-error");
+      assert.equal(part.type === "tool-call-error" && part.error.type, "invalid-arguments");
+      assert.match(part.type === "tool-call-error" ? part.error.message : "", /nested deeper than 64 levels/);
+      assert.doesNotThrow(() => JSON.stringify(part));
+    }
+  });
+
   it("parses string arguments and keeps the id", () => {
     assert.deepEqual(decodeToolCall({ id: "c1", name: "f", arguments: '{"a": [1, "x"]}' }), {
       type: "tool-call",

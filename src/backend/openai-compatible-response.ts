@@ -5,6 +5,7 @@
  */
 import { EdgecallError } from "../errors.js";
 import { argumentsTextIfLossy } from "../formats/arguments-text.js";
+import { exceedsNestingDepth, tooDeepMessage } from "../formats/nesting-depth.js";
 import type { FormatName, ToolCallFormat } from "../formats/tool-call-format.js";
 import type { ContentPart, ToolDefinition } from "../messages.js";
 import type { FinishReason, TokenUsage } from "./model-backend.js";
@@ -55,7 +56,16 @@ function decodeInnerJson(text: string): unknown {
  */
 export function decodeToolCall(wire: WireToolCall): ContentPart {
   const raw = wire.arguments;
-  const rawText = typeof raw === "string" ? raw : raw === undefined ? "" : JSON.stringify(raw);
+  // Arguments sent as an object are measured before anything recurses into them (JSON.stringify).
+  const rawTooDeep = typeof raw === "object" && raw !== null && exceedsNestingDepth(raw);
+  const rawText =
+    typeof raw === "string"
+      ? raw
+      : raw === undefined
+        ? ""
+        : rawTooDeep
+          ? "(arguments object nested too deeply to show)"
+          : JSON.stringify(raw);
   if (wire.name === undefined || wire.name === "") {
     return {
       type: "tool-call-error",
@@ -63,6 +73,11 @@ export function decodeToolCall(wire: WireToolCall): ContentPart {
     };
   }
   const name = wire.name;
+  const tooDeep = (): ContentPart => ({
+    type: "tool-call-error",
+    error: { type: "invalid-arguments", message: tooDeepMessage(name), raw: rawText },
+  });
+  if (rawTooDeep) return tooDeep();
   const call = (argumentsObject: Record<string, unknown>, argumentsText?: string): ContentPart => ({
     type: "tool-call",
     toolCall: {
@@ -83,8 +98,10 @@ export function decodeToolCall(wire: WireToolCall): ContentPart {
       const message = `arguments of the call to '${name}' are not valid JSON: ${reason}`;
       return { type: "tool-call-error", error: { type: "invalid-json", message, raw: rawText } };
     }
+    const encodedTwice = typeof decoded === "string";
     if (typeof decoded === "string") decoded = decodeInnerJson(decoded);
-    else if (isPlainObject(decoded)) return call(decoded, argumentsTextIfLossy(raw.trim()));
+    if (exceedsNestingDepth(decoded)) return tooDeep();
+    if (!encodedTwice && isPlainObject(decoded)) return call(decoded, argumentsTextIfLossy(raw.trim()));
   }
   if (isPlainObject(decoded)) return call(decoded);
   const message = `arguments of the call to '${name}' are ${describeValue(decoded)}, not an object`;

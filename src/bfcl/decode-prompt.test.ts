@@ -97,3 +97,15 @@ test("JavaScript decoding keeps argument values as source text, one pair of quot
   assert.equal(shown(decodeJavaScriptPrompt("I cannot help")), null);
   assert.equal(shown(decodeJavaScriptPrompt("[f(p, true, x=1)]")), null);
 });
+
+test("Java and JavaScript decoding refuse 20,000 prefix operators or casts instead of overflowing", () => {
+  for (const text of [`[f(x=${"-".repeat(20_000)}1)]`, `[f(x=${"!".repeat(20_000)}true)]`]) {
+    for (const decode of [decodeJavaPrompt, decodeJavaScriptPrompt]) {
+      const result = decode(text);
+      assert.equal(result.ok, false);
+      assert.match(result.ok ? "" : String(result.error), /nested too deeply/);
+    }
+  }
+  const casts = decodeJavaPrompt(`[f(x=${"(int) ".repeat(20_000)}1)]`);
+  assert.equal(casts.ok, false);
+});

@@ -143,18 +143,25 @@ class Parser extends JavaTypeParser {
   }
 
   private unary(): JavaNode {
-    const type = this.peek().type;
-    if (["+", "-", "!", "~", "++", "--"].includes(type)) {
-      const operator = this.take();
-      return this.node("unary_expression", [operator, this.unary()]);
+    // Prefix operators and casts recurse here without passing through expression(): count them too.
+    this.depth += 1;
+    if (this.depth > 500) fail("nested too deeply");
+    try {
+      const type = this.peek().type;
+      if (["+", "-", "!", "~", "++", "--"].includes(type)) {
+        const operator = this.take();
+        return this.node("unary_expression", [operator, this.unary()]);
+      }
+      if (type === "(" && this.castAhead()) {
+        const open = this.take();
+        const castType = this.typeNode();
+        const close = this.expect(")");
+        return this.node("cast_expression", [open, castType, close, this.unary()]);
+      }
+      return this.postfix();
+    } finally {
+      this.depth -= 1;
     }
-    if (type === "(" && this.castAhead()) {
-      const open = this.take();
-      const castType = this.typeNode();
-      const close = this.expect(")");
-      return this.node("cast_expression", [open, castType, close, this.unary()]);
-    }
-    return this.postfix();
   }
 
   private castAhead(): boolean {

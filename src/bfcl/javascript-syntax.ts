@@ -211,17 +211,24 @@ class Parser {
   }
 
   private unary(): JsNode {
-    const token = this.peek();
-    const prefix =
-      token.type === "punct"
-        ? ["!", "~", "+", "-", "++", "--"].includes(token.text)
-        : unaryWords.has(token.text);
-    if (prefix && token.type !== "end") {
-      this.take();
-      const operand = this.unary();
-      return { kind: "other", start: token.start, end: operand.end, children: [] };
+    // Prefix operators recurse here without passing through assignment(): count them too.
+    this.depth += 1;
+    if (this.depth > 500) fail("nested too deeply");
+    try {
+      const token = this.peek();
+      const prefix =
+        token.type === "punct"
+          ? ["!", "~", "+", "-", "++", "--"].includes(token.text)
+          : unaryWords.has(token.text);
+      if (prefix && token.type !== "end") {
+        this.take();
+        const operand = this.unary();
+        return { kind: "other", start: token.start, end: operand.end, children: [] };
+      }
+      return this.postfix();
+    } finally {
+      this.depth -= 1;
     }
-    return this.postfix();
   }
 
   private postfix(): JsNode {

@@ -4,14 +4,21 @@
  */
 import type { ContentPart, ToolCall, ToolCallErrorType } from "../messages.js";
 import { callArgumentsText } from "./arguments-text.js";
+import { exceedsNestingDepth, tooDeepMessage } from "./nesting-depth.js";
 
-/** A `tool-call` part; `id` and `argumentsText` (see `ToolCall`) are kept only when given. */
+/**
+ * A `tool-call` part; `id` and `argumentsText` (see `ToolCall`) are kept only when given.
+ * Arguments nested deeper than `maxNestingDepth` give an `invalid-arguments` error part with
+ * `raw` instead, so no deep value leaves a parser.
+ */
 export function callPart(
   name: string,
   argumentsObject: Record<string, unknown>,
   id?: string,
   argumentsText?: string,
+  raw = "",
 ): ContentPart {
+  if (exceedsNestingDepth(argumentsObject)) return errorPart("invalid-arguments", tooDeepMessage(name), raw);
   const toolCall: ToolCall =
     id === undefined ? { name, arguments: argumentsObject } : { id, name, arguments: argumentsObject };
   if (argumentsText !== undefined) toolCall.argumentsText = argumentsText;
@@ -79,7 +86,7 @@ export function jsonObjectToPart(value: unknown, raw: string, source?: string): 
   if (!decoded.ok) return errorPart("invalid-arguments", `${name}: ${decoded.message}`, raw);
   const id = typeof value.id === "string" ? value.id : typeof inner.id === "string" ? inner.id : undefined;
   const argumentsText = source === undefined ? undefined : callArgumentsText(source);
-  return callPart(name.trim(), decoded.arguments, id, argumentsText);
+  return callPart(name.trim(), decoded.arguments, id, argumentsText, raw);
 }
 
 /** Shortens text for an error message. */

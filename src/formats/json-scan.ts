@@ -1,8 +1,13 @@
 /**
  * Finds where a JSON value embedded in model output ends (bracket depth, strings and escapes),
  * so calls written as JSON can be cut out of surrounding text and truncation told apart from
- * syntax errors.
+ * syntax errors. A value nested deeper than a call may be (see nesting-depth.ts) is an error
+ * before it is decoded.
  */
+import { callWrapperDepth, maxNestingDepth } from "./nesting-depth.js";
+
+/** Deepest JSON text `readJsonValue` decodes: the arguments' limit plus a call's wrappers. */
+export const maxJsonTextDepth = maxNestingDepth + callWrapperDepth;
 
 /** A JSON value read from text, or why not. */
 export type JsonReadResult =
@@ -15,6 +20,7 @@ export type JsonReadResult =
  */
 export function readJsonValue(text: string, start: number): JsonReadResult {
   const stack: string[] = [];
+  let deepest = 0;
   let inString = false;
   for (let index = start; index < text.length; index += 1) {
     const char = text[index];
@@ -24,7 +30,7 @@ export function readJsonValue(text: string, start: number): JsonReadResult {
       continue;
     }
     if (char === '"') inString = true;
-    else if (char === "{" || char === "[") stack.push(char === "{" ? "}" : "]");
+    else if (char === "{" || char === "[") deepest = Math.max(deepest, stack.push(char === "{" ? "}" : "]"));
     else if (char === "}" || char === "]") {
       if (stack.pop() !== char) {
         return {
@@ -34,7 +40,16 @@ export function readJsonValue(text: string, start: number): JsonReadResult {
           end: index + 1,
         };
       }
-      if (stack.length === 0) return parseSlice(text, start, index + 1);
+      if (stack.length > 0) continue;
+      if (deepest > maxJsonTextDepth) {
+        return {
+          ok: false,
+          type: "invalid-json",
+          message: `the JSON is nested deeper than ${maxJsonTextDepth} levels (call arguments may nest ${maxNestingDepth})`,
+          end: index + 1,
+        };
+      }
+      return parseSlice(text, start, index + 1);
     } else if (index === start) {
       return {
         ok: false,

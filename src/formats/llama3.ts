@@ -80,7 +80,13 @@ function parseAfterTag(text: string): ContentPart[] {
       ),
     ];
   const calls = result.value.map((call) =>
-    callPart(call.name.replace(/\.call$/, ""), toPlainArguments(call)),
+    callPart(
+      call.name.replace(/\.call$/, ""),
+      toPlainArguments(call),
+      undefined,
+      undefined,
+      pythonTag + text,
+    ),
   );
   return [...calls, textPart(text.slice(result.end))];
 }

@@ -8,10 +8,11 @@ import { parameterArgumentsText } from "./arguments-text.js";
 import { callPart, errorPart } from "./call-parts.js";
 import { type ChatMLStyle, renderChatML, toolsBlock } from "./chatml-render.js";
 import { skipWhitespace } from "./json-scan.js";
+import { exceedsNestingDepth, tooDeepMessage } from "./nesting-depth.js";
 import { toOpenAiTool } from "./openai-tool.js";
 import { parseInFrame } from "./parse-driver.js";
 import { pythonStyleJson } from "./python-style-json.js";
-import { convertParameterValue, findParameterSchema } from "./schema-values.js";
+import { convertParameterValue, findParameterSchema, parameterTooDeep } from "./schema-values.js";
 import { type CloseFinder, parseTaggedBlocks } from "./tagged-blocks.js";
 import type { ToolCallFormat } from "./tool-call-format.js";
 
@@ -110,6 +111,7 @@ function parseBlock(
     const key = inner.slice(cursor + paramOpen.length, keyEnd);
     const valueStart = keyEnd + 2;
     const schema = findParameterSchema(tools, name, key);
+    const tooDeep = () => [errorPart("invalid-arguments", tooDeepMessage(name), raw)];
     let value: unknown;
     let rawText = "";
     if (inner.startsWith(cdataOpen, valueStart)) {
@@ -119,6 +121,8 @@ function parseBlock(
       if (!inner.startsWith(paramClose, after))
         return fail("missing-close-tag", `${paramClose} is missing for ${key} in ${name}`);
       rawText = cdata.value;
+      if (typeof schema === "object" && schema !== null && parameterTooDeep(rawText, schema))
+        return tooDeep();
       value =
         typeof schema === "object" && schema !== null
           ? convertParameterValue(cdata.value, schema)
@@ -128,13 +132,16 @@ function parseBlock(
       const valueEnd = inner.indexOf(paramClose, valueStart);
       if (valueEnd < 0) return fail("missing-close-tag", `${paramClose} is missing for ${key} in ${name}`);
       rawText = inner.slice(valueStart, valueEnd);
+      if (parameterTooDeep(rawText, schema)) return tooDeep();
       value = convertParameterValue(rawText, schema);
       cursor = valueEnd + paramClose.length;
     }
     entries.push([key, value, rawText]);
   }
   const argumentsObject = Object.fromEntries(entries.map(([key, value]) => [key, value]));
-  return [callPart(name, argumentsObject, undefined, parameterArgumentsText(entries))];
+  if (exceedsNestingDepth(argumentsObject))
+    return [errorPart("invalid-arguments", tooDeepMessage(name), raw)];
+  return [callPart(name, argumentsObject, undefined, parameterArgumentsText(entries), raw)];
 }
 
 const style: ChatMLStyle = {

@@ -79,7 +79,8 @@ function readNamedCall(text: string, tagIndex: number, start: number): Read {
   const decoded = decodeArguments(result.value);
   if (!decoded.ok) return fail("invalid-arguments", `${name}: ${decoded.message}`, result.end);
   const argumentsText = argumentsTextIfLossy(text.slice(argsStart, result.end));
-  return { parts: [callPart(name, decoded.arguments, id, argumentsText)], end: result.end };
+  const raw = text.slice(tagIndex, result.end);
+  return { parts: [callPart(name, decoded.arguments, id, argumentsText, raw)], end: result.end };
 }
 
 function parseBody(text: string): ContentPart[] {

@@ -86,7 +86,7 @@ describe("parsePythonCalls", () => {
   it("refuses absurd nesting without overflowing the stack", () => {
     const error = failure(`[f(a=${"[".repeat(5000)}`);
     assert.equal(error?.type, "invalid-syntax");
-    assert.match(error?.message ?? "", /nested too deeply/);
+    assert.match(error?.message ?? "", /nested deeper than 64 levels/);
   });
 });
 

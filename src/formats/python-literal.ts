@@ -4,6 +4,7 @@
  * from a float, a tuple from a list) for the BFCL checker; {@link toPlainValue} gives plain JSON.
  * Never throws: failures come back as `{ ok: false, error }`.
  */
+import { maxNestingDepth } from "./nesting-depth.js";
 import { PythonLexer, PythonSyntaxError, type PythonToken } from "./python-lexer.js";
 
 /** A Python literal with its Python type kept. `int` keeps its source text for huge values. */
@@ -37,7 +38,12 @@ export type PythonParseResult<T> =
   | { ok: true; value: T; end: number }
   | { ok: false; error: PythonParseError };
 
-const maximumDepth = 100;
+/**
+ * Deepest `value(depth)` read. A call's arguments may nest `maxNestingDepth` levels (the object
+ * being one); a scalar inside the deepest list is read at this depth, a list there is refused by
+ * the arguments check.
+ */
+const maximumDepth = maxNestingDepth;
 const constants: Record<string, PythonValue> = {
   True: { kind: "bool", value: true },
   False: { kind: "bool", value: false },
@@ -159,7 +165,11 @@ class Parser {
   value(depth: number): PythonValue {
     const token = this.lexer.peek();
     if (depth > maximumDepth)
-      throw new PythonSyntaxError("invalid-syntax", "value nested too deeply", token.start);
+      throw new PythonSyntaxError(
+        "invalid-syntax",
+        `value nested deeper than ${maxNestingDepth} levels`,
+        token.start,
+      );
     if (token.kind === "string") {
       let value = "";
       while (this.lexer.peek().kind === "string") {

@@ -55,7 +55,7 @@ export function pythonCallsToParts(result: PythonParseResult<PythonCall[]>, raw:
       ),
     ];
   }
-  return result.value.map((call) => callPart(call.name, toPlainArguments(call)));
+  return result.value.map((call) => callPart(call.name, toPlainArguments(call), undefined, undefined, raw));
 }
 
 function parseBody(text: string): ContentPart[] {

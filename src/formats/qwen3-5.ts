@@ -7,10 +7,11 @@ import { parameterArgumentsText } from "./arguments-text.js";
 import { callPart, errorPart } from "./call-parts.js";
 import { type ChatMLStyle, renderChatML, toolsBlock } from "./chatml-render.js";
 import { skipWhitespace } from "./json-scan.js";
+import { exceedsNestingDepth, tooDeepMessage } from "./nesting-depth.js";
 import { toOpenAiTool } from "./openai-tool.js";
 import { parseInFrame } from "./parse-driver.js";
 import { pythonStyleJson } from "./python-style-json.js";
-import { convertParameterValue, findParameterSchema } from "./schema-values.js";
+import { convertParameterValue, findParameterSchema, parameterTooDeep } from "./schema-values.js";
 import { parseTaggedBlocks } from "./tagged-blocks.js";
 import type { ToolCallFormat } from "./tool-call-format.js";
 
@@ -101,11 +102,20 @@ function parseBlock(
         .slice(keyEnd + 1, valueEnd)
         .replace(/^\n/, "")
         .replace(/\n$/, "");
-      entries.push([key, convertParameterValue(value, findParameterSchema(tools, name, key)), value]);
+      const schema = findParameterSchema(tools, name, key);
+      if (parameterTooDeep(value, schema)) {
+        parts.push(errorPart("invalid-arguments", tooDeepMessage(name), raw));
+        return parts;
+      }
+      entries.push([key, convertParameterValue(value, schema), value]);
       cursor = valueEnd + parameterClose.length;
     }
     const argumentsObject = Object.fromEntries(entries.map(([key, value]) => [key, value]));
-    parts.push(callPart(name, argumentsObject, undefined, parameterArgumentsText(entries)));
+    if (exceedsNestingDepth(argumentsObject)) {
+      parts.push(errorPart("invalid-arguments", tooDeepMessage(name), raw));
+      return parts;
+    }
+    parts.push(callPart(name, argumentsObject, undefined, parameterArgumentsText(entries), raw));
     position = skipWhitespace(inner, cursor);
   }
   return parts;

@@ -5,6 +5,7 @@
  */
 import type { ToolDefinition } from "../messages.js";
 import { isPlainObject } from "./call-parts.js";
+import { maxNestingDepth, textNestingDepth } from "./nesting-depth.js";
 import { parsePythonValue, toPlainValue } from "./python-literal.js";
 
 const jsonTypes = ["string", "integer", "number", "boolean", "null", "object", "array"] as const;
@@ -33,6 +34,17 @@ export function convertParameterValue(raw: string, schema: unknown): unknown {
     if (converted !== undefined) return converted.value;
   }
   return raw;
+}
+
+/**
+ * True when raw parameter text would be read as an array or object (its schema allows more than
+ * strings) and its brackets nest deeper than a parameter may (`maxNestingDepth` less the
+ * arguments object): the parsers report such a call as an error instead of converting it.
+ */
+export function parameterTooDeep(raw: string, schema: unknown): boolean {
+  const types = schemaTypes(schema, 0);
+  if (types.size === 1 && types.has("string")) return false;
+  return textNestingDepth(raw) > maxNestingDepth - 1;
 }
 
 /** The JSON types a schema allows (empty when it says nothing). */

@@ -24,6 +24,11 @@ export function canonicalJson(value: unknown): string {
   return `{${members.join(",")}}`;
 }
 
+/** The identity of a call: its tool name plus the canonical JSON of its arguments. */
+export function callIdentity(name: string, input: unknown): string {
+  return `${name} ${canonicalJson(input)}`;
+}
+
 /** Hex sha256 of a string's UTF-8 bytes. */
 export function sha256Hex(text: string | Uint8Array): string {
   return createHash("sha256").update(text).digest("hex");

@@ -5,7 +5,7 @@
  * to other arguments.
  */
 import { randomBytes } from "node:crypto";
-import type { SideEffect } from "../tools/tool.js";
+import type { CallTarget, SideEffect } from "../tools/tool.js";
 import { canonicalJson, frozenCopy } from "./canonical-json.js";
 import type { TaintedArgument } from "./taint-tracker.js";
 
@@ -26,6 +26,11 @@ export interface ConfirmationRequest {
   taintedArguments: TaintedArgument[];
   /** Tools whose untrusted output the session has read (empty when not tainted). */
   taintSources: string[];
+  /**
+   * Where the call's side effect lands (recipients, paths, events, settings, payment methods),
+   * with the names a user would call each by; empty when the tool declares none.
+   */
+  targets: readonly CallTarget[];
   /** One paragraph for a person: the call, why it needs confirming, the tainted arguments. */
   summary: string;
 }
@@ -51,6 +56,10 @@ function describe(request: Omit<ConfirmationRequest, "summary" | "token">): stri
     `${request.toolName} ${request.canonicalArguments}`,
     `needs confirmation because ${why.join(" and ")}.`,
   ];
+  if (request.targets.length > 0) {
+    const targets = request.targets.map((target) => `${target.kind} ${target.label ?? target.value}`);
+    lines.push(`It acts on: ${targets.join("; ")}.`);
+  }
   for (const tainted of request.taintedArguments) {
     lines.push(
       `argument '${tainted.path}' contains text from untrusted content: ${JSON.stringify(tainted.spans)}`,
@@ -67,12 +76,19 @@ export class ConfirmationLedger {
   issue(
     toolName: string,
     input: Record<string, unknown>,
-    details: Pick<ConfirmationRequest, "sideEffect" | "reasons" | "taintedArguments" | "taintSources">,
+    details: Pick<ConfirmationRequest, "sideEffect" | "reasons" | "taintedArguments" | "taintSources"> &
+      Partial<Pick<ConfirmationRequest, "targets">>,
   ): ConfirmationRequest {
     const token = randomBytes(16).toString("hex");
     const canonicalArguments = canonicalJson(input);
     this.entries.set(token, { toolName, canonicalArguments, approved: false });
-    const base = { toolName, arguments: frozenCopy(input), canonicalArguments, ...details };
+    const base = {
+      toolName,
+      arguments: frozenCopy(input),
+      canonicalArguments,
+      ...details,
+      targets: frozenCopy(details.targets ?? []),
+    };
     return Object.freeze({ token, ...base, summary: describe(base) });
   }
 

@@ -35,6 +35,15 @@ function fakeRegistry(log: string[]) {
     },
     sideEffect: "external",
     targetArguments: ["to"],
+    // Bob is the user's contact: "Bob" names his address.
+    targets: (input) => [
+      {
+        kind: "recipient",
+        argument: "to",
+        value: input.to,
+        names: input.to === "bob@example.com" ? [input.to, "Bob"] : [input.to],
+      },
+    ],
     intentWords: ["send"],
     preconditions: (input) =>
       input.to.endsWith("@blocked.example")
@@ -210,13 +219,52 @@ describe("createGuardedExecutor", () => {
   });
 
   it("asks again for every call: an approval is never reused", async () => {
-    const { executor, requests, log } = setup();
-    for (let round = 0; round < 3; round++) {
-      await executor.execute({ name: "mail_send", arguments: { to: "bob@example.com", body: "same" } });
-    }
+    const log: string[] = [];
+    const requests: ConfirmationRequest[] = [];
+    const answers = [false, true, true];
+    const executor = createGuardedExecutor({
+      registry: fakeRegistry(log),
+      confirm: async (request) => {
+        requests.push(request);
+        return answers[requests.length - 1] ?? false;
+      },
+    });
+    const same = { name: "mail_send", arguments: { to: "bob@example.com", body: "same" } };
+    assert.equal((await executor.execute(same)).ok, false, "denied");
+    assert.equal((await executor.execute(same)).ok, true, "asked again, approved");
+    await executor.execute({ name: "mail_send", arguments: { to: "bob@example.com", body: "other" } });
     assert.equal(requests.length, 3);
     assert.equal(new Set(requests.map((request) => request.token)).size, 3);
-    assert.equal(log.length, 3);
+    assert.deepEqual(log, ["send bob@example.com same", "send bob@example.com other"]);
+  });
+
+  it("does not run an identical side-effecting call twice; answers with the first result", async () => {
+    const { executor, requests, log } = setup();
+    const call = { name: "mail_send", arguments: { to: "bob@example.com", body: "hi" } };
+    assert.equal((await executor.execute(call)).ok, true);
+    const again = await executor.execute({
+      name: "mail_send",
+      arguments: { body: "hi", to: "bob@example.com" },
+    });
+    assert.equal(!again.ok && again.error.type, "duplicate");
+    assert.match(!again.ok ? again.error.message : "", /already ran .*Its result was: \{"sent":true\}/);
+    assert.deepEqual(
+      again.decisions.map((decision) => `${decision.guard}:${decision.verdict}`),
+      ["allow-list:pass", "schema:pass", "duplicate:block"],
+    );
+    assert.equal(requests.length, 1, "a duplicate is not even asked for");
+    await executor.execute({ name: "note_write", arguments: { text: "x" } });
+    const noteAgain = await executor.execute({ name: "note_write", arguments: { text: "x" } });
+    assert.equal(!noteAgain.ok && noteAgain.error.type, "duplicate");
+    // Reads may repeat, and a failed call may be retried.
+    await executor.execute({ name: "mail_read", arguments: { id: "m1" } });
+    await executor.execute({ name: "mail_read", arguments: { id: "m1" } });
+    await executor.execute({ name: "broken_tool", arguments: {} });
+    assert.deepEqual(log, ["send bob@example.com hi", "note x", "read m1", "read m1"]);
+    // Once the user says something new, the same call may run again (they may ask for it again).
+    executor.noteUserMessage("Send Bob 'hi' once more");
+    assert.equal((await executor.execute(call)).ok, true);
+    assert.equal(log.at(-1), "send bob@example.com hi");
   });
 
   it("policies: deny, approve, and needs-confirmation without either", async () => {
@@ -251,12 +299,57 @@ describe("createGuardedExecutor", () => {
       arguments: { to: "attacker@evil.example.net", body: "x" },
     });
     assert.equal(!hijacked.ok && hijacked.error.type, "denied");
-    assert.match(!hijacked.ok ? hijacked.error.message : "", /'to' came from untrusted content/);
+    assert.match(
+      !hijacked.ok ? hijacked.error.message : "",
+      /did not name the recipient attacker@evil\.example\.net \(argument 'to'\)/,
+    );
     const asked = await executor.execute({
       name: "mail_send",
       arguments: { to: "bob@example.com", body: "summary" },
     });
     assert.equal(asked.ok, true);
+    // An address no untrusted text holds (it was encoded there) is still not one the user named.
+    const unseen = await executor.execute({
+      name: "mail_send",
+      arguments: { to: "carol@elsewhere.example", body: "summary" },
+    });
+    assert.equal(!unseen.ok && unseen.error.type, "denied");
+  });
+
+  it("puts the targets in the request; without a targets hook, target arguments must be named as written", async () => {
+    const log: string[] = [];
+    const registry: ToolRegistry = fakeRegistry(log);
+    const plain = { ...registry.get("mail_send")! } as Tool<Record<string, unknown>>;
+    delete plain.targets;
+    plain.definition = { ...plain.definition, name: "plain_send" };
+    registry.register(plain);
+    const requests: ConfirmationRequest[] = [];
+    const executor = createGuardedExecutor({
+      registry,
+      policy: "approve-if-user-asked",
+      userMessages: ["send bob@example.com a note, and send Bob another"],
+    });
+    const watcher = createGuardedExecutor({
+      registry,
+      confirm: async (request) => {
+        requests.push(request);
+        return false;
+      },
+    });
+    await watcher.execute({ name: "mail_send", arguments: { to: "bob@example.com", body: "a" } });
+    assert.deepEqual(requests[0]?.targets, [
+      { kind: "recipient", argument: "to", value: "bob@example.com", names: ["bob@example.com", "Bob"] },
+    ]);
+    assert.match(requests[0]?.summary ?? "", /It acts on: recipient bob@example\.com\./);
+    assert.equal(
+      (await executor.execute({ name: "plain_send", arguments: { to: "bob@example.com", body: "a" } })).ok,
+      true,
+    );
+    const other = await executor.execute({
+      name: "plain_send",
+      arguments: { to: "eve@example.com", body: "a" },
+    });
+    assert.match(!other.ok ? other.error.message : "", /did not name the argument eve@example\.com/);
   });
 
   it("maps ToolError types, times out slow tools, and caps big outputs", async () => {

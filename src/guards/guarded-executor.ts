@@ -1,16 +1,20 @@
 /**
  * The guarded executor: every call passes, in order, the unknown-tool check (with close names),
- * the per-task allow-list, ajv schema validation, the tool's preconditions, and the confirmation
- * gate (`external` and `payment` always; any side effect once the session has read untrusted
- * content), before the tool runs. Outputs are size-capped; untrusted outputs taint the session.
- * One executor serves one session.
+ * the per-task allow-list, ajv schema validation, the duplicate check (a side-effecting call
+ * identical to one that already succeeded this user turn is not run again), the tool's
+ * preconditions, and the confirmation gate (`external` and `payment` always; any side effect once
+ * the session has read untrusted content), before the tool runs. Outputs are size-capped;
+ * untrusted outputs taint the session. One executor serves one session.
  */
+import { exceedsNestingDepth, maxNestingDepth } from "../formats/nesting-depth.js";
 import type { ToolCall, ToolDefinition } from "../messages.js";
 import { type Tool, type ToolContext, ToolError } from "../tools/tool.js";
 import type { GuardDecision, ToolErrorType, ToolExecutor, ToolOutcome } from "../tools/tool-executor.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
+import { targetsOf } from "./call-targets.js";
 import { frozenCopy } from "./canonical-json.js";
 import { closeNames } from "./close-names.js";
+import { CompletedCalls } from "./completed-calls.js";
 import {
   ConfirmationLedger,
   type ConfirmationReason,
@@ -57,6 +61,7 @@ class SessionExecutor implements GuardedExecutor {
   private readonly schemas = new SchemaGuard();
   private readonly taint = new TaintTracker();
   private readonly ledger = new ConfirmationLedger();
+  private readonly completed = new CompletedCalls();
   private readonly notedMessages: string[] = [];
 
   constructor(private readonly options: GuardedExecutorOptions) {
@@ -100,13 +105,29 @@ class SessionExecutor implements GuardedExecutor {
     }
     decisions.push({ guard: "allow-list", verdict: "pass" });
 
-    const problem = this.schemas.check(tool, call.arguments);
+    // Everything below recurses into the arguments (ajv, canonical JSON, frozen copies).
+    const problem = exceedsNestingDepth(call.arguments)
+      ? `arguments are nested deeper than ${maxNestingDepth} levels`
+      : this.schemas.check(tool, call.arguments);
     if (problem !== undefined) {
       decisions.push({ guard: "schema", verdict: "block", reason: problem });
       return fail({ type: "invalid-arguments", message: `invalid arguments for ${call.name}: ${problem}` });
     }
     decisions.push({ guard: "schema", verdict: "pass" });
     let input = frozenCopy(call.arguments);
+    const userTurn = this.userMessages().length;
+    const once = tool.sideEffect !== "read" && tool.repeatable !== true;
+    if (once) {
+      const duplicate = this.completed.duplicateMessage(call.name, input, userTurn);
+      if (duplicate !== undefined) {
+        decisions.push({
+          guard: "duplicate",
+          verdict: "block",
+          reason: "identical to a call that already ran",
+        });
+        return fail({ type: "duplicate", message: duplicate });
+      }
+    }
     const context: ToolContext = { ...this.options.context };
     if (options.signal) context.signal = options.signal;
 
@@ -136,6 +157,7 @@ class SessionExecutor implements GuardedExecutor {
         reasons,
         taintedArguments,
         taintSources: [...this.taint.sources],
+        targets: targetsOf(tool, input, context),
       });
       const answer = await this.decide(request, tool);
       const taintPaths = taintedArguments.map((argument) => argument.path);
@@ -179,6 +201,7 @@ class SessionExecutor implements GuardedExecutor {
       }
       this.taint.record(call.name, texts);
     }
+    if (once) this.completed.record(call.name, input, output, userTurn);
     return { ok: true, output, decisions };
   }
 

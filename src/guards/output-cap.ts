@@ -1,7 +1,10 @@
 /**
  * Size caps for what tools hand back to a model. Text is cut on a UTF-8 character boundary and
  * marked `[truncated N bytes]`; bytes that are not valid UTF-8 decode to U+FFFD and never throw.
+ * An output nested deeper than `maxNestingDepth` levels is replaced by a note, before anything
+ * recurses into it.
  */
+import { exceedsNestingDepth, maxNestingDepth } from "../formats/nesting-depth.js";
 
 /** Default cap on one tool output, as serialised JSON, in bytes. */
 export const defaultOutputLimitBytes = 32 * 1024;
@@ -43,6 +46,7 @@ export function capText(text: string, limit: number): string {
  * start of that JSON text and the marker (a string the model can still read).
  */
 export function capOutput(output: unknown, limit = defaultOutputLimitBytes): unknown {
+  if (exceedsNestingDepth(output)) return `[output not shown: nested deeper than ${maxNestingDepth} levels]`;
   const text = JSON.stringify(output);
   if (text === undefined) return null;
   const bytes = Buffer.from(text, "utf8");

@@ -78,16 +78,23 @@ describe("edgecall mcp serve", () => {
 
   it("runs calls through the guards: reads and local writes run, sending needs a confirmation", async () => {
     const client = await connect();
-    const listing = await client.callTool({ name: "files_list", arguments: { path: "notes" } });
-    assert.notEqual(listing.isError, true);
-    assert.match(JSON.stringify(payload(listing)), /todo\.md/);
-
     const written = await client.callTool({
       name: "files_write",
       arguments: { path: "notes/mcp.txt", content: "written over MCP" },
     });
     assert.notEqual(written.isError, true, JSON.stringify(written));
     assert.equal(readFileSync(join(stateDir, "files", "notes", "mcp.txt"), "utf8"), "written over MCP");
+
+    const listing = await client.callTool({ name: "files_list", arguments: { path: "notes" } });
+    assert.notEqual(listing.isError, true);
+    assert.match(JSON.stringify(payload(listing)), /todo\.md/);
+    // File names are third-party text: after a listing, a write needs confirmation too.
+    const afterListing = await client.callTool({
+      name: "files_write",
+      arguments: { path: "notes/mcp2.txt", content: "written after a listing" },
+    });
+    assert.equal(afterListing.isError, true);
+    assert.equal((payload(afterListing) as { error: { type: string } }).error.type, "needs-confirmation");
 
     const send = await client.callTool({
       name: "email_send",

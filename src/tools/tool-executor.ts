@@ -5,7 +5,11 @@
  */
 import type { ToolCall, ToolDefinition } from "../messages.js";
 
-/** Error kinds a tool call can end in; each goes back to the model as a tool result. */
+/**
+ * Error kinds a tool call can end in; each goes back to the model as a tool result. `duplicate`:
+ * the same side-effecting call (same tool, canonically equal arguments) already ran successfully
+ * in this session, so it was not run again; the message quotes the first result.
+ */
 export type ToolErrorType =
   | "unknown-tool"
   | "invalid-arguments"
@@ -15,7 +19,8 @@ export type ToolErrorType =
   | "needs-confirmation"
   | "denied"
   | "execution"
-  | "timeout";
+  | "timeout"
+  | "duplicate";
 
 /** A guard's verdict on one call, recorded in transcripts. */
 export interface GuardDecision {

@@ -29,6 +29,30 @@ export interface PreconditionFailure {
   message: string;
 }
 
+/**
+ * Something a side-effecting call lands on (a recipient, a file, an event, a setting, a payment
+ * method), with the ways a user's message can name it. The `approve-if-user-asked` policy
+ * approves a call only when the user named every target that is not `implicit`.
+ */
+export interface CallTarget {
+  /** What it is: `recipient`, `path`, `event`, `alarm`, `setting`, `payment method`, `item`, `order`. */
+  kind: string;
+  /** The argument it comes from (`to[0]`, `event_id`); `""` when the tool derives it (a reply's recipients). */
+  argument: string;
+  /** The target as resolved: an address, a sandbox path, an id. */
+  value: string;
+  /**
+   * Words or phrases that name this target and nothing else of its kind (an address, a path, an id,
+   * a contact's name, an event's title or a word only its title has, `me` for the user's own
+   * address). A user message naming one of them, as a whole word or phrase, names the target.
+   */
+  names: readonly string[];
+  /** Shown to a person confirming: `Jordan Lee <jordan.lee@example.net>`, `Dentist (2025-06-12)`. */
+  label?: string;
+  /** True when the user need not name it: what the tool uses when nothing is said (the default card). */
+  implicit?: boolean;
+}
+
 /** A tool the guarded executor can run. */
 export interface Tool<Input = Record<string, unknown>> {
   /** Name `<domain>_<action>`, description, JSON Schema of the arguments. */
@@ -45,14 +69,27 @@ export interface Tool<Input = Record<string, unknown>> {
   /**
    * Arguments that name where a side effect lands (recipients, paths, payment methods). A value
    * here that came from untrusted content is the classic hijack; the `approve-if-user-asked`
-   * policy denies it unless the user named that value themselves.
+   * policy denies a call unless the user named each such value themselves (see `targets`).
    */
   targetArguments?: readonly string[];
+  /**
+   * Where a call's side effect lands, resolved against the current state (recipients of a reply,
+   * the event an id names), with the names a user would call each target by. Called after the
+   * preconditions passed, only for calls that need confirming. When absent, the string values
+   * under `targetArguments` are the targets and each is named only by itself.
+   */
+  targets?(input: Input, context: ToolContext): CallTarget[];
   /**
    * Words that show the user asked for this kind of action (`send`, `email`, `buy`, ...), matched as
    * whole words in the user's own messages by the `approve-if-user-asked` policy.
    */
   intentWords?: readonly string[];
+  /**
+   * True when what a call does depends on state outside its arguments, so that an identical call
+   * later is not a repeat (`shop_checkout` pays for the cart as it is then). The guards otherwise
+   * refuse to run a side-effecting call identical to one that already succeeded (`duplicate`).
+   */
+  repeatable?: boolean;
   /** Deterministic checks run after schema validation; `null` lets the call through. */
   preconditions?(input: Input, context: ToolContext): PreconditionFailure | null;
   /** Runs the tool. Throw a {@link ToolError} for failures the model should see with a type. */
