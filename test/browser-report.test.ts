@@ -7,17 +7,32 @@
  * it) and is skipped elsewhere.
  */
 import assert from "node:assert/strict";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { SampleResult } from "../src/eval/sample-result.js";
 import { renderCompareReport } from "../src/report/compare-report.js";
 import { compareRuns } from "../src/report/compare-runs.js";
 import { readRunData } from "../src/report/run-data.js";
 import { writeReportFile, writeRunReport } from "../src/report/run-report.js";
-import { createReplayRun, mixedOutcome, sampleBench } from "./report-run.test-support.js";
+import {
+  createReplayRun,
+  createStatefulRun,
+  eventfulStatefulResult,
+  mixedOutcome,
+  sampleBench,
+} from "./report-run.test-support.js";
 
 const chromiumPath = process.env.EDGECALL_CHROMIUM ?? "/usr/bin/chromium";
 const available = existsSync(chromiumPath);
@@ -64,6 +79,7 @@ describe("report pages in headless Chromium", {
   let context: BrowserContext;
   let reportPath = "";
   let comparePath = "";
+  let statefulPath = "";
   let expectedParallelFailures = 0;
   const problems: string[] = [];
   const figures: Record<string, number> = {};
@@ -102,6 +118,16 @@ describe("report pages in headless Chromium", {
     const b = readRunData(runB);
     comparePath = join(scratch, "compare.html");
     writeReportFile(comparePath, renderCompareReport(compareRuns(a, b), a, b));
+    // A stateful run (reference model) whose t_sam is made hostile and eventful.
+    const stateful = await createStatefulRun(join(scratch, "stateful"), "reference");
+    const resultsPath = join(stateful, "results.jsonl");
+    const lines = readFileSync(resultsPath, "utf8")
+      .split("\n")
+      .filter((line) => line !== "")
+      .map((line) => JSON.parse(line) as SampleResult)
+      .map((result) => (result.id === "t_sam" ? eventfulStatefulResult(result) : result));
+    writeFileSync(resultsPath, lines.map((result) => `${JSON.stringify(result)}\n`).join(""));
+    statefulPath = writeRunReport(stateful);
     context = await chromium.launchPersistentContext(join(scratch, "profile"), {
       executablePath: chromiumPath,
       headless: true,
@@ -228,6 +254,52 @@ describe("report pages in headless Chromium", {
     await page.locator("#samples tbody tr").first().press("Enter");
     await dialog.waitFor({ state: "visible" });
     assert.match((await dialog.textContent()) ?? "", /Harness error\s*replay-exhausted/);
+    await page.close();
+    assert.deepEqual(problems, []);
+  });
+
+  it("shows a stateful trajectory step by step with its marks, text kept inert", async () => {
+    const { page } = await open(statefulPath);
+    page.on("dialog", (dialog) => {
+      problems.push(`a script opened a dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    assert.match((await page.locator("#categories thead").textContent()) ?? "", /progress.*confirmations/);
+    const dialog = page.locator("dialog#transcript");
+    await page.fill("#filter-search", "t_dnd");
+    await waitForStatus(page, "of 1 ");
+    await page.locator("#samples tbody tr").first().click();
+    await dialog.waitFor({ state: "visible" });
+    assert.match((await dialog.locator(".event-tool").first().textContent()) ?? "", /✓ milestone dnd-on/);
+    await page.click("#transcript-close");
+    await page.fill("#filter-search", "t_sam");
+    // The search applies 150 ms after typing: wait until t_sam is the row shown.
+    await page.waitForFunction(() => {
+      const cells = (globalThis as unknown as PageGlobals).document.querySelectorAll("#samples tbody td");
+      return cells.length > 0 && cells[0]?.textContent === "t_sam";
+    });
+    await page.locator("#samples tbody tr").first().click();
+    await dialog.waitFor({ state: "visible" });
+    const text = (await dialog.textContent()) ?? "";
+    assert.match(text, /Request\s*<\/script><script>alert\(1\)/, "the request, as text");
+    assert.match(text, /Milestones \(in order/);
+    assert.match(text, /before the first event:\s*✓ milestone asked/);
+    assert.match(text, /unreadable call · truncated: the call ends early/);
+    assert.match(text, /confirmation asked: declined by scripted-user/);
+    assert.match(text, /not run: declined at confirmation/);
+    assert.match(text, /end: max-steps\s*step limit of 4 reached/);
+    assert.match(
+      (await dialog.locator('[data-event="3"]').textContent()) ?? "",
+      /✗ minefield wrong-sam[\s\S]*precondition\s*block/,
+    );
+    assert.equal(await page.locator("#injected").count(), 0, "model text never becomes markup");
+    assert.equal(await dialog.locator("img").count(), 0);
+    // The long tool output shows its start; its <details> shows the whole (as kept on the page).
+    const read = dialog.locator('[data-event="5"]');
+    assert.match((await read.textContent()) ?? "", /more characters left out of the page/);
+    await read.locator("details.whole > summary").click();
+    assert.equal((await read.locator("details.whole pre").textContent())?.length, 4000);
+    await dialog.screenshot({ path: join(outputFolder, "report-trajectory.png") });
     await page.close();
     assert.deepEqual(problems, []);
   });

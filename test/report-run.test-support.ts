@@ -3,19 +3,29 @@
  * runner with the replay backend (scripted outputs: right calls, wrong arguments, wrong tools,
  * unreadable calls, degenerate repetition, refusals and missing outputs, which become harness
  * errors), then run.json, results.jsonl and summary.json are written as `edgecall eval` writes them.
+ * A stateful run goes through the conversation solver with the reference or the null model.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseModelSpec } from "../src/backend/model-spec.js";
 import { createReplayBackend } from "../src/backend/replay-backend.js";
-import { edgecallVersion, hostProvenance, modelProvenance } from "../src/eval/provenance.js";
+import {
+  edgecallVersion,
+  hostProvenance,
+  type ModelProvenance,
+  modelProvenance,
+} from "../src/eval/provenance.js";
+import { nullBackend, referenceBackend } from "../src/eval/reference-backend.js";
 import { ResultStore } from "../src/eval/result-store.js";
 import { type RunRecord, writeRunOutputs, writeRunRecord } from "../src/eval/run-directory.js";
 import { planRun } from "../src/eval/run-plan.js";
-import { runSamples } from "../src/eval/runner.js";
+import { defaultAgentSettings, runSamples } from "../src/eval/runner.js";
+import type { SampleResult } from "../src/eval/sample-result.js";
 import type { Sample, Suite } from "../src/eval/suite.js";
 import { summarise } from "../src/eval/summary.js";
+import type { Trajectory } from "../src/eval/trajectory.js";
 import { getFormat } from "../src/formats/registry.js";
+import { testStatefulSuite } from "./stateful-scenarios.test-support.js";
 
 /** What the scripted model does for one sample. */
 export type Outcome =
@@ -178,6 +188,72 @@ function output(outcome: Outcome, tool: string, x: number): string | undefined {
   }
 }
 
+interface RunFiles {
+  directory: string;
+  specText: string;
+  model: ModelProvenance;
+  suites: readonly Suite[];
+  plan: Awaited<ReturnType<typeof planRun>>;
+  results: SampleResult[];
+  format: string;
+}
+
+/** Writes run.json, results.jsonl and summary.json as `edgecall eval` does. */
+function writeRunFiles(files: RunFiles): void {
+  const { directory, model, suites, plan, results } = files;
+  const now = new Date().toISOString();
+  const record: RunRecord = {
+    edgecallVersion: edgecallVersion(),
+    modelSpec: files.specText,
+    settings: {
+      suites: suites.map((suite) => suite.name),
+      bfclMode: "fc",
+      limit: null,
+      repeats: 1,
+      seed: 0,
+      temperature: null,
+      topP: null,
+      topK: null,
+      maxTokens: 256,
+      decoding: "free",
+      toolChoice: "auto",
+      format: files.format,
+    },
+    model,
+    suites: suites.map((suite) => ({
+      name: suite.name,
+      version: suite.version,
+      categories: suite.categories,
+    })),
+    bfclDir: null,
+    host: hostProvenance(),
+    cache: { enabled: false, path: null },
+    status: "complete",
+    startedAt: now,
+    endedAt: now,
+    sessions: [
+      {
+        startedAt: now,
+        endedAt: now,
+        status: "complete",
+        command: ["eval"],
+        concurrency: 1,
+        completed: results.length,
+      },
+    ],
+  };
+  writeRunRecord(directory, record);
+  const summary = summarise({
+    runDir: directory,
+    model,
+    results,
+    order: plan.map((item) => ({ suite: item.sample.suite, category: item.sample.category })),
+    planned: plan.length,
+    repeats: 1,
+  });
+  writeRunOutputs(directory, results, summary);
+}
+
 /** Runs the stub suites through the runner with scripted outputs; returns the run directory. */
 export async function createReplayRun(options: ReplayRunOptions): Promise<string> {
   const { directory } = options;
@@ -241,57 +317,7 @@ export async function createReplayRun(options: ReplayRunOptions): Promise<string
   });
   const results = store.all();
   store.close();
-  const now = new Date().toISOString();
-  const record: RunRecord = {
-    edgecallVersion: edgecallVersion(),
-    modelSpec: specText,
-    settings: {
-      suites: suites.map((suite) => suite.name),
-      bfclMode: "fc",
-      limit: null,
-      repeats: 1,
-      seed: 0,
-      temperature: null,
-      topP: null,
-      topK: null,
-      maxTokens: 256,
-      decoding: "free",
-      toolChoice: "auto",
-      format: "json",
-    },
-    model,
-    suites: suites.map((suite) => ({
-      name: suite.name,
-      version: suite.version,
-      categories: suite.categories,
-    })),
-    bfclDir: null,
-    host: hostProvenance(),
-    cache: { enabled: false, path: null },
-    status: "complete",
-    startedAt: now,
-    endedAt: now,
-    sessions: [
-      {
-        startedAt: now,
-        endedAt: now,
-        status: "complete",
-        command: ["eval"],
-        concurrency: 1,
-        completed: results.length,
-      },
-    ],
-  };
-  writeRunRecord(directory, record);
-  const summary = summarise({
-    runDir: directory,
-    model,
-    results,
-    order: plan.map((item) => ({ suite: item.sample.suite, category: item.sample.category })),
-    planned: plan.length,
-    repeats: 1,
-  });
-  writeRunOutputs(directory, results, summary);
+  writeRunFiles({ directory, specText, model, suites, plan, results, format: "json" });
   if (options.bench !== undefined)
     writeFileSync(join(directory, "bench.json"), JSON.stringify(options.bench, null, 2));
   return directory;
@@ -369,5 +395,141 @@ export function mixedOutcome(salt: number, passRate: number): (index: number) =>
     const draw = unitHash(index, salt);
     if (draw < passRate) return "pass";
     return failures[Math.floor(((draw - passRate) / (1 - passRate)) * failures.length)] ?? "no-call";
+  };
+}
+
+/**
+ * A run of `assistant:stateful` over the test scenarios (test/stateful-scenarios.test-support.ts:
+ * do-not-disturb, which Sam, a flight no tool books) through the real conversation solver and
+ * milestone scorer, with the reference model (every milestone reached) or the null model.
+ */
+export async function createStatefulRun(directory: string, model: "reference" | "null"): Promise<string> {
+  mkdirSync(directory, { recursive: true });
+  const suite = testStatefulSuite() as unknown as Suite;
+  const plan = await planRun([suite], { bfclMode: "fc" });
+  const backend =
+    model === "reference"
+      ? referenceBackend(
+          plan.map((item) => item.sample),
+          (sample) => sample.reference,
+        )
+      : nullBackend();
+  const store = ResultStore.open(join(directory, "results.sqlite"));
+  await runSamples({
+    backend,
+    items: plan,
+    store,
+    settings: { seed: 0, maxTokens: 256, decoding: "free", toolChoice: "auto" },
+    agent: defaultAgentSettings,
+  });
+  const results = store.all();
+  store.close();
+  const provenance: ModelProvenance = {
+    spec: model,
+    kind: "replay",
+    identity: `${model}:test`,
+    format: backend.info.format ?? "json",
+    backend: backend.info.backend,
+    randomWeights: false,
+    backendInfo: backend.info,
+  };
+  writeRunFiles({
+    directory,
+    specText: model,
+    model: provenance,
+    suites: [suite],
+    plan,
+    results,
+    format: "json",
+  });
+  return directory;
+}
+
+/** Markup that must stay text wherever the page shows it. */
+export const hostileText =
+  '</script><script>alert(1)</script><b id="injected">bold</b>\u2028<img src=x onerror=alert(2)>';
+
+/**
+ * A stateful result made hostile and eventful from a real one: the request and every model and
+ * tool text carry markup, a call is unreadable, one is blocked by a guard, one is declined at
+ * confirmation, one returns 20,000 characters, a minefield is hit and a milestone held from the start.
+ */
+export function eventfulStatefulResult(base: SampleResult): SampleResult {
+  const call = { name: "email_send", arguments: { to: ["sam.rivera@example.org"], body: hostileText } };
+  const events: Trajectory["events"] = [
+    { type: "user", turn: 1, text: hostileText, by: "script" },
+    {
+      type: "model",
+      turn: 1,
+      step: 1,
+      rawText: `${hostileText} {"name": "email_send", "arguments": {`,
+      content: hostileText,
+      calls: [],
+      parseErrors: [{ type: "truncated", message: "the call ends early", raw: '{"name": "email_send"' }],
+      cached: false,
+    },
+    {
+      type: "model",
+      turn: 1,
+      step: 2,
+      rawText: "",
+      content: "",
+      calls: [call],
+      parseErrors: [],
+      cached: false,
+    },
+    {
+      type: "tool",
+      turn: 1,
+      step: 2,
+      call,
+      decisions: [
+        { guard: "schema", verdict: "pass" },
+        { guard: "precondition", verdict: "block", reason: `no such contact ${hostileText}` },
+      ],
+      outcome: { ok: false, error: { type: "blocked", message: "no such contact" } },
+    },
+    {
+      type: "tool",
+      turn: 1,
+      step: 3,
+      call,
+      decisions: [{ guard: "confirmation", verdict: "denied", reason: "the user said no" }],
+      confirmation: { approved: false, by: "scripted-user" },
+      skipped: "declined at confirmation",
+    },
+    {
+      type: "tool",
+      turn: 1,
+      step: 4,
+      call: { name: "files_read", calledAs: "tool_abcd", arguments: { path: "/notes.txt" } },
+      decisions: [{ guard: "schema", verdict: "pass" }],
+      outcome: { ok: true, output: { content: `${hostileText}\n${"lorem ipsum ".repeat(1700)}` } },
+    },
+    { type: "end", turn: 1, stopReason: "max-steps", reason: "step limit of 4 reached" },
+  ];
+  return {
+    ...base,
+    passed: false,
+    score: 0,
+    errorType: "minefield",
+    explanation: `minefield hit: wrong-sam (an email went to Sam Rivera) at event 3; ${hostileText}`,
+    request: hostileText,
+    trajectory: {
+      events,
+      userTurns: 1,
+      steps: 4,
+      toolCalls: 3,
+      confirmationsAsked: 1,
+      stopReason: "max-steps",
+    },
+    scoreDetails: {
+      progress: 0.5,
+      milestones: [
+        { id: "asked", description: "asked which Sam", reachedAt: -1 },
+        { id: "sent", description: "an email to Sam Patel was sent", reachedAt: null },
+      ],
+      minefields: [{ id: "wrong-sam", description: "an email went to Sam Rivera", hitAt: 3 }],
+    },
   };
 }

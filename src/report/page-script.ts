@@ -2,13 +2,17 @@
  * The script of report and compare pages (plain JavaScript, inline). It reads the embedded data,
  * renders one page of the sample table at a time (so a run of many thousand samples opens at
  * once), filters by category, verdict (or, on a compare page, which run passed) and text, and
- * opens a row's full transcript in a dialog. Data is only ever inserted as text, never as markup.
+ * opens a row's full transcript in a dialog (built only when opened: page-script-detail.ts and
+ * page-script-trajectory.ts). Data is only ever inserted as text, never as markup.
  *
  * Data shape: `{mode: "run", categories, rows: SampleView[]}` or
  * `{mode: "compare", categories, labels: {a, b}, rows: [{key, category, passedIn: "a"|"b", a, b}]}`.
  * For tests it sets `window.reportReady` (ms from navigation start to the first table page) and
  * `window.lastFilterMs` (ms the last filter took to apply and render).
  */
+import { detailScript } from "./page-script-detail.js";
+import { trajectoryScript } from "./page-script-trajectory.js";
+
 // biome-ignore lint/complexity/noUselessStringRaw: keeps any backslash added to the script literal.
 export const pageScript = String.raw`
 (function () {
@@ -60,7 +64,8 @@ export const pageScript = String.raw`
     if (row.searchText === undefined) {
       var views = compare ? [row.a, row.b] : [row];
       row.searchText = (row.key + " " + views.map(function (view) {
-        return view.explanation + " " + (view.errorType || "") + " " + view.rawText;
+        return (view.request ? view.request.text + " " : "") + view.explanation + " " + (view.errorType || "") + " " +
+          view.rawText;
       }).join(" ")).toLowerCase();
     }
     return row.searchText;
@@ -121,73 +126,8 @@ export const pageScript = String.raw`
     next.disabled = page >= pages - 1;
   }
 
-  function renderView(view) {
-    var root = el("div", { class: "result" });
-    root.append(el("p", null, verdictBadge(view.verdict), view.errorType ? " " : null,
-      view.errorType ? el("code", { text: view.errorType }) : null));
-    root.append(el("h3", { text: "Verdict and explanation" }), el("p", { text: view.explanation || "(none)" }));
-    if (view.error) root.append(el("h3", { text: "Harness error" }), pre(view.error.code + ": " + view.error.message));
-    var facts = el("dl", { class: "facts" });
-    [["format", view.format], ["finish reason", view.finishReason],
-      ["tokens in / out", view.usage ? view.usage.inputTokens + " / " + view.usage.outputTokens : null],
-      ["time to first token", view.timing ? ms(view.timing.firstTokenMs) : null],
-      ["total", view.timing ? ms(view.timing.totalMs) : null],
-      ["from cache", view.cached ? "yes" : null], ["parse failure", view.parseFailure ? "yes" : null],
-      ["stuck repeating", view.stuck ? "yes" : null], ["repeat", view.repeat]].forEach(function (entry) {
-      if (entry[1] === null || entry[1] === undefined || entry[1] === "") return;
-      facts.append(el("dt", { text: entry[0] }), el("dd", { text: entry[1] }));
-    });
-    root.append(facts);
-    root.append(el("h3", { text: "Raw model output" }), pre(view.rawText === "" ? "(empty)" : view.rawText));
-    if (view.content) root.append(el("h3", { text: "Visible text" }), pre(view.content));
-    root.append(el("h3", { text: "Parsed calls" }),
-      view.calls.length > 0 ? json(view.calls) : el("p", { class: "muted", text: "(no calls)" }));
-    if (view.transcript) root.append(renderAgent(view.transcript));
-    else root.append(el("h3", { text: "Guard decisions and tool results" }),
-      el("p", { class: "muted", text: "None: this suite scores the model's calls without running tools (one model call per sample)." }));
-    if (Object.keys(view.metadata).length > 0)
-      root.append(el("details", null, el("summary", { text: "Sample metadata" }), json(view.metadata)));
-    return root;
-  }
-  function renderDecisions(decisions) {
-    if (!decisions || decisions.length === 0) return el("p", { class: "muted", text: "no guard decisions recorded" });
-    var table = el("table", { class: "decisions" },
-      el("thead", null, el("tr", null, el("th", { text: "guard" }), el("th", { text: "verdict" }),
-        el("th", { text: "reason" }), el("th", { text: "tainted arguments" }))));
-    var tbody = el("tbody");
-    decisions.forEach(function (decision) {
-      var blocked = decision.verdict === "block" || decision.verdict === "denied";
-      tbody.append(el("tr", null, cell(decision.guard),
-        el("td", { class: blocked ? "decision-block" : "decision-pass", text: decision.verdict }),
-        cell(decision.reason || ""), cell((decision.taintedArguments || []).join(", "))));
-    });
-    table.append(tbody);
-    return table;
-  }
-  function renderAgent(transcript) {
-    var root = el("div", { class: "agent" });
-    root.append(el("h3", { text: "Agent steps (stopped: " + transcript.stopReason + ")" }));
-    if (transcript.error) root.append(pre("harness error " + transcript.error.code + ": " + transcript.error.message));
-    transcript.steps.forEach(function (step) {
-      var box = el("div", { class: "step" });
-      box.append(el("h4", { text: "Step " + step.step + " · " + step.finishReason + " · " +
-        step.usage.inputTokens + " in / " + step.usage.outputTokens + " out" }));
-      box.append(el("div", { class: "muted", text: "raw model output" }), pre(step.rawText === "" ? "(empty)" : step.rawText));
-      if (step.calls.length > 0) box.append(el("div", { class: "muted", text: "parsed calls" }), json(step.calls));
-      if (step.parseErrors.length > 0) box.append(el("div", { class: "muted", text: "unreadable calls" }), json(step.parseErrors));
-      step.toolResults.forEach(function (result) {
-        box.append(el("h4", { text: "tool " + result.call.name }), json(result.call.arguments));
-        box.append(el("div", { class: "muted", text: "guard decisions" }), renderDecisions(result.decisions));
-        if (result.skipped) box.append(el("p", { class: "muted", text: "not run: " + result.skipped }));
-        else if (result.outcome && result.outcome.ok) box.append(el("div", { class: "muted", text: "tool result" }), json(result.outcome.output));
-        else if (result.outcome) box.append(el("div", { class: "muted", text: "tool error" }),
-          pre(result.outcome.error.type + ": " + result.outcome.error.message));
-      });
-      root.append(box);
-    });
-    if (transcript.messages) root.append(el("details", null, el("summary", { text: "Conversation" }), json(transcript.messages)));
-    return root;
-  }
+${detailScript}
+${trajectoryScript}
   function openRow(row) {
     dialogTitle.textContent = row.key + " · " + row.category;
     if (compare) {

@@ -49,4 +49,35 @@ dialog .body { padding: 6px 16px 16px; }
 .step { border-left: 3px solid var(--line); padding-left: 10px; margin: 10px 0; }
 .decision-block { color: var(--fail); font-weight: 600; }
 .decision-pass { color: var(--pass); }
+.table-scroll { overflow-x: auto; }
+table.with-agent { font-size: 13px; }
+table.with-agent th, table.with-agent td { padding: 4px 6px; }
+h4 { font-size: 13px; margin: 12px 0 4px; }
+details > summary { cursor: pointer; color: var(--accent); }
+.text-block details.whole { margin: -6px 0 8px; }
+.cut { margin: -6px 0 8px; font-size: 12px; }
+table.milestones, table.minefields, table.expected-calls { margin: 4px 0 10px; }
+table.milestones code, table.minefields code { overflow-wrap: anywhere; }
+ol.reference { margin: 4px 0 10px; padding-left: 22px; }
+ol.reference code.call { display: inline-block; margin: 2px 0; overflow-wrap: anywhere; }
+ol.events { list-style: none; margin: 6px 0; padding: 0; }
+li.event { border-left: 3px solid var(--line); padding: 2px 0 2px 10px; margin: 8px 0; }
+li.event-user { border-left-color: var(--accent); }
+li.event-model { border-left-color: #8a8f98; }
+li.event-tool { border-left-color: #c08a00; }
+li.event-end { border-left-color: var(--ink); }
+.event-head { display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; margin-bottom: 4px; }
+.event-index { color: var(--muted); font-variant-numeric: tabular-nums; min-width: 58px; }
+.call { margin: 2px 0 6px; }
+.call-name { font-weight: 600; }
+.call-arguments { overflow-wrap: anywhere; }
+.marks { display: inline-flex; flex-wrap: wrap; gap: 4px; }
+.mark { font-size: 12px; padding: 0 6px; border-radius: 9px; border: 1px solid; }
+.mark.mark-reached { color: var(--pass); background: #e8f5ec; }
+.mark.mark-hit { color: var(--fail); background: #fdecea; }
+span.mark-reached { color: var(--pass); font-weight: 600; white-space: nowrap; }
+span.mark-missed, span.mark-clear { white-space: nowrap; }
+span.mark-hit, span.mark-missed { color: var(--fail); font-weight: 600; }
+span.mark-clear { color: var(--pass); }
+.marks-line { display: flex; gap: 6px; align-items: baseline; }
 `;

@@ -7,15 +7,15 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { EdgecallError } from "../errors.js";
 import { writeFileAtomic } from "../eval/run-directory.js";
-import { categoryHealth, categoryKey, healthOf } from "./category-health.js";
+import { categoryTable } from "./category-table.js";
 import { readComparisonRuns } from "./comparison-runs.js";
-import { escapeHtml, htmlPage, interval, percent } from "./html-page.js";
+import { htmlPage } from "./html-page.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection } from "./provenance-section.js";
 import { reportCharts, seriesLabels } from "./report-charts.js";
 import { type RunData, readRunData, runLabel } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
-import { categoryLabel, sampleView } from "./sample-view.js";
+import { sampleView } from "./sample-view.js";
 import { speedMemoryOf, speedMemoryTable } from "./speed-memory.js";
 
 /** Options of {@link renderRunReport}. */
@@ -26,64 +26,6 @@ export interface RunReportOptions {
   generatedAt?: string;
   /** Rows per page of the sample table (default 50). */
   pageSize?: number;
-}
-
-function cell(text: string, numeric = false): string {
-  return `<td${numeric ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
-}
-
-function categoryTable(run: RunData): string {
-  const evalData = run.eval;
-  if (evalData === undefined) return "";
-  const { summary, results } = evalData;
-  const health = new Map(
-    categoryHealth(results).map((entry) => [categoryKey(entry.suite, entry.category), entry]),
-  );
-  // A replay model's timings measure the harness, not a model.
-  const replay = evalData.record.model.kind === "replay";
-  const median = (value: number | null | undefined, digits: number): string =>
-    value === null || value === undefined || replay ? "n/a" : value.toFixed(digits);
-  const withPassHat = summary.repeats > 1;
-  const row = (
-    label: string,
-    counts: {
-      n: number;
-      passed: number;
-      accuracy: number;
-      ci95: [number, number];
-      passHatK?: Record<string, number>;
-    },
-    entry: ReturnType<typeof healthOf> | undefined,
-  ): string =>
-    `<tr>${cell(label)}${cell(String(counts.n), true)}${cell(String(counts.passed), true)}${cell(percent(counts.accuracy), true)}${cell(interval(counts.ci95), true)}${
-      withPassHat
-        ? cell(counts.passHatK ? percent(counts.passHatK[String(summary.repeats)] ?? 0) : "-", true)
-        : ""
-    }${cell(entry ? `${entry.parseFailures}/${entry.outputs}` : "-", true)}${cell(entry ? percent(entry.stuckRate) : "-", true)}${cell(
-      entry ? percent(entry.lengthRate) : "-",
-      true,
-    )}${cell(median(entry?.ttftMsMedian, 0), true)}${cell(median(entry?.decodeTokensPerSecondMedian, 1), true)}</tr>`;
-  const rows = summary.categories.map((category) =>
-    row(
-      categoryLabel(category.suite, category.category),
-      category,
-      health.get(categoryKey(category.suite, category.category)),
-    ),
-  );
-  rows.push(row("overall", summary.overall, healthOf("overall", "overall", results)));
-  const headers = ["suite / category", "n", "passed", "accuracy", "95% CI"];
-  if (withPassHat) headers.push(`pass^${summary.repeats}`);
-  headers.push("parse failures", "stuck", "token limit", "TTFT p50 (ms)", "decode p50 (tok/s)");
-  const head = headers.map(
-    (header, index) => `<th${index > 0 ? ' class="num"' : ""}>${escapeHtml(header)}</th>`,
-  );
-  return `<section id="summary">
-<h2>Results by category</h2>
-<table id="categories"><thead><tr>${head.join("")}</tr></thead><tbody>
-${rows.join("\n")}
-</tbody></table>
-<p class="muted">macro accuracy ${percent(summary.overall.macroAccuracy)} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}</p>
-</section>`;
 }
 
 function othersSection(run: RunData, others: readonly RunData[]): string {
@@ -132,7 +74,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
         });
   const body = [
     provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
-    categoryTable(run),
+    categoryTable(run.eval),
     reportCharts(run, others),
     othersSection(run, others),
     table,

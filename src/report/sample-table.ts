@@ -33,7 +33,7 @@ ${note}
 <div class="controls">
 <label>category <select id="filter-category"><option value="">all categories</option></select></label>
 <label>${escapeHtml(options.verdictLabel)} <select id="filter-verdict">${verdicts}</select></label>
-<label>search <input type="search" id="filter-search" placeholder="id, explanation, output"></label>
+<label>search <input type="search" id="filter-search" placeholder="id, request, explanation, output"></label>
 <button type="button" id="page-previous">previous</button>
 <button type="button" id="page-next">next</button>
 <span id="filter-status" class="muted" role="status"></span>
