@@ -44,7 +44,8 @@ export interface AgentCategorySummary {
   confirmationsAsked: number;
 }
 
-function agentSummary(list: readonly SampleResult[]): AgentCategorySummary | undefined {
+/** The agent figures of a group of results; undefined when none ran an agent. */
+export function agentSummary(list: readonly SampleResult[]): AgentCategorySummary | undefined {
   const agents = list.filter((result) => result.trajectory !== undefined && result.trajectory !== null);
   if (agents.length === 0) return undefined;
   const mean = (value: (result: SampleResult) => number) =>
@@ -86,6 +87,8 @@ export interface EvalSummary {
     macroAccuracy: number;
     samples: number;
     passHatK?: Record<string, number>;
+    /** The agent figures over every agent sample of the run. */
+    agent?: AgentCategorySummary;
   };
   /** True when every planned attempt has a result. */
   complete: boolean;
@@ -199,6 +202,7 @@ export function summarise(input: SummaryInput): EvalSummary {
   }
   const passed = results.filter((result) => result.passed).length;
   const overallTable = passHatKTable(results, repeats);
+  const overallAgent = agentSummary(results);
   const modelOutputs = results.filter((result) => result.error === null);
   const measured = modelOutputs.filter((result) => !result.cached && result.timing !== null);
   const formats = new Map<string, { n: number; failures: number }>();
@@ -223,6 +227,7 @@ export function summarise(input: SummaryInput): EvalSummary {
       ),
       samples: new Set(results.map((result) => result.id)).size,
       ...(overallTable === undefined ? {} : { passHatK: overallTable }),
+      ...(overallAgent === undefined ? {} : { agent: overallAgent }),
     },
     complete: results.length >= input.planned,
     planned: input.planned,

@@ -5,6 +5,7 @@
  * result (results.jsonl, report.html) and read by scorers; world states refer to event positions.
  */
 import type { StopReason } from "../agent/agent-transcript.js";
+import type { FinishReason, GenerateTiming, TokenUsage } from "../backend/model-backend.js";
 import type { ToolCallError } from "../messages.js";
 import type { GuardDecision } from "../tools/tool-executor.js";
 
@@ -30,6 +31,10 @@ export type TrajectoryEvent =
       calls: TrajectoryCall[];
       parseErrors: ToolCallError[];
       cached: boolean;
+      /** How the call ended, its tokens and its timing (absent in results written before they were recorded). */
+      finishReason?: FinishReason;
+      usage?: TokenUsage;
+      timing?: GenerateTiming;
     }
   | {
       type: "tool";

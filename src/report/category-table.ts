@@ -5,7 +5,12 @@
  * overall row's agent figures are computed from the results the same way summary.json does it.
  */
 import type { SampleResult } from "../eval/sample-result.js";
-import type { AgentCategorySummary, CategorySummary, EvalSummary } from "../eval/summary.js";
+import {
+  type AgentCategorySummary,
+  agentSummary,
+  type CategorySummary,
+  type EvalSummary,
+} from "../eval/summary.js";
 import { categoryHealth, categoryKey, healthOf } from "./category-health.js";
 import { escapeHtml, interval, percent } from "./html-page.js";
 import type { EvalRunData } from "./run-data.js";
@@ -27,19 +32,7 @@ function cell(text: string, numeric = false): string {
 
 /** The agent figures of a group of results (null when none ran an agent): summary.json's means. */
 export function agentFigures(results: readonly SampleResult[]): AgentCategorySummary | null {
-  const agents = results.filter(
-    (result) => typeof result.trajectory === "object" && result.trajectory !== null,
-  );
-  if (agents.length === 0) return null;
-  const mean = (value: (result: SampleResult) => number) =>
-    agents.reduce((sum, result) => sum + value(result), 0) / agents.length;
-  return {
-    meanProgress: mean((result) => result.score ?? (result.passed ? 1 : 0)),
-    meanUserTurns: mean((result) => result.trajectory?.userTurns ?? 0),
-    meanSteps: mean((result) => result.trajectory?.steps ?? 0),
-    meanToolCalls: mean((result) => result.trajectory?.toolCalls ?? 0),
-    confirmationsAsked: agents.reduce((sum, result) => sum + (result.trajectory?.confirmationsAsked ?? 0), 0),
-  };
+  return agentSummary(results) ?? null;
 }
 
 function agentCells(agent: AgentCategorySummary | null | undefined): string {

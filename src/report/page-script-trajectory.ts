@@ -105,7 +105,7 @@ export const trajectoryScript = String.raw`
   }
   function eventTitle(event) {
     if (event.type === "user") return "user" + (event.by === "user-model" ? " (simulated)" : "") + " · turn " + event.turn;
-    if (event.type === "model") return "model · turn " + event.turn + " step " + event.step + (event.cached ? " · from cache" : "");
+    if (event.type === "model") return "model · turn " + event.turn + " step " + event.step + (event.cached ? " · from cache" : "") + (event.figures ? " · " + event.figures : "");
     if (event.type === "tool") return "tool " + event.call.name + " · step " + event.step;
     if (event.type === "end") return "end: " + event.stopReason;
     return "event";

@@ -50,6 +50,8 @@ export type EventView =
       calls: CallView[];
       parseErrors: { type: string; message: string; raw: ClippedText }[];
       cached: boolean;
+      /** "412 in / 37 out tokens · 880 ms · stop", when the result recorded them. */
+      figures: string | null;
     })
   | (EventBase & {
       type: "tool";
@@ -183,6 +185,18 @@ function toolView(
   return view;
 }
 
+/** One model step's tokens, time and finish reason as a line, or null when not recorded. */
+function stepFigures(event: Extract<TrajectoryEvent, { type: "model" }>): string | null {
+  const parts: string[] = [];
+  const usage = event.usage;
+  if (usage !== undefined && Number.isFinite(usage.inputTokens) && Number.isFinite(usage.outputTokens))
+    parts.push(`${usage.inputTokens} in / ${usage.outputTokens} out tokens`);
+  const totalMs = event.timing?.totalMs;
+  if (typeof totalMs === "number" && Number.isFinite(totalMs)) parts.push(`${Math.round(totalMs)} ms`);
+  if (typeof event.finishReason === "string") parts.push(event.finishReason);
+  return parts.length === 0 ? null : parts.join(" · ");
+}
+
 function modelView(
   event: Extract<TrajectoryEvent, { type: "model" }>,
   base: EventBase,
@@ -203,6 +217,7 @@ function modelView(
       raw: budget.take(error?.raw ?? ""),
     })),
     cached: event.cached === true,
+    figures: stepFigures(event),
   };
 }
 

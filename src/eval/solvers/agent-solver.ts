@@ -122,6 +122,9 @@ class TrajectoryRecorder {
       calls: step.calls.map((call) => this.call(call)),
       parseErrors: step.parseErrors,
       cached: cached[this.steps - 1] ?? false,
+      finishReason: step.finishReason,
+      usage: step.usage,
+      timing: step.timing,
     });
     for (const result of step.toolResults) {
       const confirmation = result.decisions.find((decision) => decision.guard === "confirmation");
