@@ -14,6 +14,7 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { defaultSettings } from "../src/assistant/settings-rules.js";
 import { nullModelReply } from "../src/eval/reference-backend.js";
 import { matches } from "../src/suites/stateful/predicates.js";
 import { type Matcher, parseScenarios, scenarioCategories } from "../src/suites/stateful/scenario.js";
@@ -93,15 +94,7 @@ function checkNullModel(scenario: Scenario): void {
       if (!insufficient && met) problem(scenario, `the null reply meets milestone ${item.id}`);
     } else if (insufficient) problem(scenario, `milestone ${item.id} is not a reply`);
     if ("setting" in item && item.after === undefined && scenario.world?.settings === undefined) {
-      const defaults: Record<string, unknown> = {
-        wifi: true,
-        bluetooth: true,
-        airplane_mode: false,
-        do_not_disturb: false,
-        volume: 60,
-        brightness: 70,
-        auto_brightness: true,
-      };
+      const defaults: Record<string, unknown> = defaultSettings;
       if (defaults[item.setting as string] === item.value)
         problem(scenario, `milestone ${item.id} holds in the seeded world`);
     }

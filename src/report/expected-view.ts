@@ -51,11 +51,13 @@ export type ExpectedView =
     }
   | { kind: "json"; text: ClippedText };
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** True for a plain JSON object (not an array, not null). */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function compactJson(value: unknown): string {
+/** JSON on one line, or the value's text when it cannot be serialised. */
+export function compactJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? "";
   } catch {

@@ -8,6 +8,7 @@
 import type { Trajectory, TrajectoryCall, TrajectoryEvent } from "../eval/trajectory.js";
 import type { GuardDecision } from "../tools/tool-executor.js";
 import type { ClippedText, TextBudget } from "./clip-text.js";
+import { compactJson, isObject } from "./expected-view.js";
 
 /** Events embedded per sample; the rest are counted. */
 export const maxEventsShown = 300;
@@ -83,18 +84,6 @@ export interface TrajectoryView {
 
 /** Milestones and minefields by the event index where they were reached or hit. */
 export type MarkIndex = Map<number, Marks>;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function compactJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? "";
-  } catch {
-    return String(value);
-  }
-}
 
 function marksAt(index: MarkIndex, at: number): Marks {
   let marks = index.get(at);
