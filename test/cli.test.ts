@@ -256,4 +256,44 @@ describe("the one-command demo", () => {
     assert.match(html, /[Rr]andom weights/);
     assert.match(result.stderr, /report: .*report\.html/);
   });
+
+  it("eval --model demo --suite assistant:stateful runs conversations over fresh worlds", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "edgecall-demo-cache-"));
+    const out = mkdtempSync(join(tmpdir(), "edgecall-demo-runs-"));
+    const result = await runCli(
+      [
+        "eval",
+        "--model",
+        "demo",
+        "--suite",
+        "assistant:stateful",
+        "--limit",
+        "2",
+        "--max-tokens",
+        "24",
+        "--max-steps",
+        "2",
+        "--threads",
+        "1",
+        "--out",
+        out,
+        "--no-progress",
+        "--json",
+      ],
+      { env: { EDGECALL_CACHE_DIR: cache }, timeoutMs: 180_000 },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const summary = JSON.parse(result.stdout);
+    assert.equal(summary.overall.n, 2);
+    assert.ok(summary.categories.every((category: { agent?: unknown }) => category.agent !== undefined));
+    const lines = readFileSync(join(summary.runDir as string, "results.jsonl"), "utf8")
+      .trim()
+      .split("\n");
+    for (const line of lines) {
+      const row = JSON.parse(line);
+      assert.equal(row.solver, "conversation");
+      assert.ok(row.trajectory.events.length >= 3, "a user turn, a model step, the end");
+      assert.match(row.worldHash, /^[0-9a-f]{64}$/);
+    }
+  });
 });

@@ -70,7 +70,8 @@ describe("readGguf: truncated files", () => {
       if (length >= layout.dataOffset) assert.match(reason, /^tensor #\d+ '.*': data ends at byte \d+/);
     }
     assert.ok(cuts.length > 2000, `only ${cuts.length} cuts`);
-    assert.ok(slowest < 250, `slowest read took ${slowest} ms`);
+    // A bound a loaded machine cannot trip; a reader that rescans the file per field takes minutes.
+    assert.ok(slowest < 5_000, `slowest read took ${slowest} ms`);
   });
 
   it("accepts the uncut file", async () => {
@@ -280,7 +281,7 @@ describe("readGguf: robustness", () => {
       } catch (error) {
         assert.ok(isEdgecallError(error, "invalid-gguf"), `round ${round}: ${String(error)}`);
       }
-      assert.ok(performance.now() - started < 500);
+      assert.ok(performance.now() - started < 5_000);
     }
     assert.ok(accepted < 400);
   });
