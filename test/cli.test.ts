@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { presetPlan, u32, withKv, writeHollowGguf } from "../src/gguf/hollow-model.test-support.js";
 import { runCli } from "./cli-helpers.test-support.js";
 
 const traceImports = fileURLToPath(new URL("./support/trace-imports.mjs", import.meta.url));
@@ -155,6 +156,23 @@ describe("edgecall CLI", () => {
     assert.equal(result.code, 1);
     assert.match(result.stderr, new RegExp(`^edgecall: invalid GGUF file ${truncated}: .+`));
     assert.ok(Date.now() - started < 5000);
+  });
+
+  it("inspect and run refuse a GGUF whose hyperparameters llama.cpp would abort on", async () => {
+    const plan = presetPlan("qwen3");
+    const hostile = writeHollowGguf(
+      join(scratch, "hostile-heads.gguf"),
+      withKv(plan.metadata, "qwen3.attention.head_count", u32(0)),
+      plan.descriptors,
+    );
+    const expected = new RegExp(`^edgecall: ${hostile}: qwen3\\.attention\\.head_count is 0\n$`);
+    const inspect = await runCli(["inspect", hostile, "--json"]);
+    assert.equal(inspect.code, 1);
+    assert.match(inspect.stderr, expected);
+    assert.deepEqual(JSON.parse(inspect.stdout).problems, ["qwen3.attention.head_count is 0"]);
+    const run = await runCli(["run", "--model", hostile, "--threads", "1", "hello"]);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, expected);
   });
 });
 

@@ -16,6 +16,7 @@ import { EdgecallError } from "../errors.js";
 import { detectFormat } from "../formats/detect-format.js";
 import type { FormatName } from "../formats/tool-call-format.js";
 import { fileTypeNames } from "../gguf/ggml-types.js";
+import { readCheckedModel } from "../gguf/model-hyperparameters.js";
 
 /** The node-llama-cpp version this backend is pinned to (recorded as provenance). */
 export const nodeLlamaCppVersion = "3.21.1";
@@ -91,6 +92,8 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
       subject: "threads",
     });
   }
+  // llama.cpp aborts the process (GGML_ASSERT) on some impossible hyperparameters: check them first.
+  await readCheckedModel(path);
   let llama = options.llama;
   const ownsLlama = llama === undefined;
   if (llama === undefined) {
