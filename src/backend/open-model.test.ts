@@ -67,6 +67,24 @@ describe("openModel and loadLlamaModel on hostile GGUFs", () => {
   }
 });
 
+describe("openModel on a GGUF whose chat template runs away", () => {
+  it("refuses the file when it is opened, naming the file and the limit", async () => {
+    const plan = presetPlan("qwen3");
+    const template = "{% for i in range(1000000000000) %}{{ i }}{% endfor %}";
+    const path = writeHollowGguf(
+      join(directory, "hostile-template.gguf"),
+      withKv(plan.metadata, "tokenizer.chat_template", { type: "string", value: template }),
+      plan.descriptors,
+    );
+    const check = (error: unknown) =>
+      isEdgecallError(error, "invalid-argument") &&
+      error.message ===
+        `${path}: chat template refused: range() of 1000000000000 items is over the limit of 100000 loop iterations`;
+    await assert.rejects(openModel(path), check);
+    await assert.rejects(loadLlamaModel({ modelPath: path, threads: 1 }), check);
+  });
+});
+
 describe("absoluteModelSpec", () => {
   it("makes file paths absolute and leaves the rest as given", () => {
     assert.equal(absoluteModelSpec("models/a.gguf"), resolve("models/a.gguf"));
