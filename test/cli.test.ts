@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { startFixtureServer } from "../src/backend/openai-compatible-fixture-server.test-support.js";
 import { presetPlan, u32, withKv, writeHollowGguf } from "../src/gguf/hollow-model.test-support.js";
 import { runCli } from "./cli-helpers.test-support.js";
 
@@ -89,6 +90,36 @@ describe("edgecall CLI", () => {
     assert.equal(result.code, 1);
     assert.match(result.stderr, /^edgecall: .*127\.0\.0\.1/);
     assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
+  });
+
+  it("--idle-timeout and --max-response-mib bound an openai: server that stalls or floods", async () => {
+    const server = await startFixtureServer();
+    try {
+      server.enqueue({ hang: true }, { body: { padding: "x".repeat(2 * 1024 * 1024) } });
+      const model = `openai:${server.baseUrl}#m`;
+      const stalled = await runCli(["run", "--model", model, "--idle-timeout", "0.3", "hi"]);
+      assert.equal(stalled.code, 1);
+      assert.equal(
+        stalled.stderr,
+        `edgecall: ${server.baseUrl}/chat/completions: no response within 300 ms\n`,
+      );
+      const flooded = await runCli(["run", "--model", model, "--max-response-mib", "1", "hi"]);
+      assert.equal(flooded.code, 1);
+      assert.match(
+        flooded.stderr,
+        /^edgecall: .*: the response is over the limit of 1 MiB on response bodies; raise it with maxResponseBytes \(--max-response-mib/,
+      );
+      const bad = await runCli(["run", "--model", model, "--idle-timeout", "soon", "hi"]);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--idle-timeout/);
+      for (const command of [["eval"], ["compare-quants"], ["probe", "tools"], ["chat"], ["serve"]]) {
+        const help = await runCli([...command, "--help"]);
+        assert.match(help.stdout, /--idle-timeout <seconds>/, command.join(" "));
+        assert.match(help.stdout, /--max-response-mib <n>/, command.join(" "));
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it("names a broken tools file", async () => {

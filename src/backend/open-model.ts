@@ -15,6 +15,10 @@ export interface OpenModelOptions {
   gpu?: "auto" | "off";
   threads?: number;
   contextSize?: number;
+  /** openai: the longest wait for the server to send anything, in ms (default 120000). */
+  idleTimeoutMs?: number;
+  /** openai: the largest response body accepted, in bytes (default 64 MiB). */
+  maxResponseBytes?: number;
 }
 
 async function formatByName(name: string): Promise<ToolCallFormat> {
@@ -68,7 +72,13 @@ export async function openModel(
     case "openai": {
       const { createOpenAICompatibleBackend } = await import("./openai-compatible-backend.js");
       const format = options.format === undefined ? undefined : await formatByName(options.format);
-      return createOpenAICompatibleBackend({ baseUrl: parsed.baseUrl, model: parsed.model, format });
+      return createOpenAICompatibleBackend({
+        baseUrl: parsed.baseUrl,
+        model: parsed.model,
+        format,
+        timeoutMs: options.idleTimeoutMs,
+        maxResponseBytes: options.maxResponseBytes,
+      });
     }
     case "replay": {
       const { createReplayBackend } = await import("./replay-backend.js");

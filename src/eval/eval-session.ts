@@ -55,6 +55,10 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   gpu?: "auto" | "off";
   threads?: number;
   contextSize?: number;
+  /** openai: models: the longest wait for the server to send anything, in ms. */
+  idleTimeoutMs?: number;
+  /** openai: models: the largest response body accepted, in bytes. */
+  maxResponseBytes?: number;
   signal?: AbortSignal;
   /** Where progress goes; false for none. Default stderr. */
   progress?: ProgressStream | false;
@@ -159,6 +163,8 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       gpu: options.gpu,
       threads: options.threads,
       contextSize: options.contextSize,
+      idleTimeoutMs: options.idleTimeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
     }));
   let store: ResultStore | undefined;
   let cache: ResponseCache | undefined;

@@ -1,11 +1,12 @@
 /** Registers the evaluation commands: `eval`, `merge`, `score bfcl`, `compare-quants` and `probe`. */
 import { type Command, Option } from "commander";
+import { addHttpModelOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption, shardOption } from "../option-parsers.js";
 import { mcpOption } from "./mcp-option.js";
 
 /** Options `compare-quants` and `probe` share with `eval`. */
 function addRunOptions(command: Command): Command {
-  return command
+  return addHttpModelOptions(command)
     .option("--out <dir>", "parent folder of new run directories (default ./edgecall-runs)")
     .option("--concurrency <n>", "requests in flight at once (default 1)", integerOption(1))
     .option("--repeats <k>", "run each sample k times, with seeds seed..seed+k-1", integerOption(1))
