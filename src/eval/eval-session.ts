@@ -9,6 +9,7 @@ import { cacheDirectory } from "../backend/demo-model.js";
 import type { ModelBackend } from "../backend/model-backend.js";
 import { absoluteModelSpec, parseModelSpec } from "../backend/model-spec.js";
 import { openModel } from "../backend/open-model.js";
+import { readProcessMemory } from "../bench/process-memory.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
 import { assertSameSettings, type GivenSettings, resolveSettings } from "./eval-settings.js";
@@ -333,6 +334,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     throw error;
   } finally {
     session.endedAt = new Date().toISOString();
+    session.peakRssBytes = readProcessMemory().peakRssBytes;
     if (record !== undefined && runDirectory !== undefined) {
       record.status = session.status;
       record.endedAt = session.endedAt;
