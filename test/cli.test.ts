@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +8,9 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { startFixtureServer } from "../src/backend/openai-compatible-fixture-server.test-support.js";
 import { presetPlan, u32, withKv, writeHollowGguf } from "../src/gguf/hollow-model.test-support.js";
+import { presetNames } from "../src/gguf/synth/presets.js";
+import { synthArchitectures } from "../src/gguf/synth/shape.js";
+import { synthQuantTypes } from "../src/gguf/synth/tensor-types.js";
 import { runCli } from "./cli-helpers.test-support.js";
 
 const traceImports = fileURLToPath(new URL("./support/trace-imports.mjs", import.meta.url));
@@ -49,6 +52,49 @@ describe("edgecall CLI", () => {
     assert.equal(child.status, 0, child.stderr);
     assert.equal(child.stdout.trim(), "function");
     assert.doesNotMatch(child.stderr, /node-llama-cpp/);
+  });
+
+  it("the library exports every function the docs name as the library's", async () => {
+    const library = await import(fileURLToPath(new URL("../dist/index.js", import.meta.url)));
+    const docs = fileURLToPath(new URL("../docs/", import.meta.url));
+    const named: string[] = [];
+    for (const file of readdirSync(docs).filter((name) => name.endsWith(".md"))) {
+      const text = readFileSync(join(docs, file), "utf8");
+      for (const [, paragraph] of `${text}\n\n`.matchAll(/^Library: ([\s\S]*?)\n\n/gm))
+        for (const [, name] of (paragraph ?? "").matchAll(/`([a-zA-Z]\w*)\(/g)) named.push(name!);
+      for (const [, name] of text.matchAll(/`(mcnemarExact|passHatK|wilsonInterval)\(/g)) named.push(name!);
+    }
+    assert.ok(named.includes("readRunData"), `found ${named.join(", ")}`);
+    for (const name of named) assert.equal(typeof library[name], "function", `${name} is not exported`);
+  });
+
+  it("synth --help and bench --help list every quantisation, preset and architecture synth writes", async () => {
+    /** An option's help text, its wrapped lines joined. */
+    const optionHelp = (help: string, flag: string): string => {
+      const lines = help.split("\n");
+      const start = lines.findIndex((line) => line.trimStart().startsWith(flag));
+      assert.ok(start >= 0, `no ${flag} in\n${help}`);
+      const end = lines.findIndex((line, index) => index > start && !/^ {4,}\S/.test(line));
+      return lines.slice(start, end).join(" ").replace(/\s+/g, " ");
+    };
+    const synth = (await runCli(["synth", "--help"])).stdout;
+    const bench = (await runCli(["bench", "--help"])).stdout;
+    for (const quant of synthQuantTypes) {
+      assert.match(
+        optionHelp(synth, "--quant <type>"),
+        new RegExp(`\\b${quant}\\b`),
+        `synth --help: ${quant}`,
+      );
+      assert.match(
+        optionHelp(bench, "--quant <type>"),
+        new RegExp(`\\b${quant}\\b`),
+        `bench --help: ${quant}`,
+      );
+    }
+    for (const preset of presetNames())
+      assert.ok(optionHelp(synth, "--preset <name>").includes(preset), `synth --help: preset ${preset}`);
+    for (const arch of synthArchitectures)
+      assert.ok(optionHelp(synth, "--arch <arch>").includes(arch), `synth --help: arch ${arch}`);
   });
 
   it("exits 2 on usage errors", async () => {
@@ -130,7 +176,7 @@ describe("edgecall CLI", () => {
     assert.match(result.stderr, new RegExp(`^edgecall: invalid tools file ${broken}: tool 'f'`));
   });
 
-  it("run prints DESIGN.md's JSON shape for a replayed model", async () => {
+  it("run prints the CLI contract's JSON shape for a replayed model", async () => {
     const script = join(scratch, "replay.jsonl");
     const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
     writeFileSync(script, `${JSON.stringify({ output })}\n`);

@@ -33,7 +33,7 @@ function assertSpread(spread: unknown): void {
 }
 
 describe("runBench on a tiny model", () => {
-  it("measures pp16 and tg8 and reports DESIGN.md's JSON shape", async () => {
+  it("measures pp16 and tg8 and reports the CLI contract's JSON shape", async () => {
     const progress: string[] = [];
     const report = await runBench(plan(await tinyModelPath("qwen35", "q8_0")), {
       onProgress: (message) => progress.push(message),

@@ -19,7 +19,7 @@ function expectedParameters(layers: number, width: number, vocabulary: number, u
 }
 
 describe("inspectGguf", () => {
-  it("summarises a model-shaped file with the DESIGN.md fields", async () => {
+  it("summarises a model-shaped file with the CLI contract's fields", async () => {
     const path = scratch.write(
       "model.gguf",
       buildGgufBytes(modelSpec({ layers: 3, vocabulary: 300, fileType: 15 })).bytes,

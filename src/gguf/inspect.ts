@@ -10,7 +10,7 @@ import { hyperparameterArrayElements, modelHyperparameterProblems } from "./mode
 import { ggufNumber, ggufString, isGgufArray, readGguf } from "./reader.js";
 import type { GgufFile, GgufTensorInfo } from "./reader-types.js";
 
-/** The `inspect --json` document (DESIGN.md fields first; fields may be added, never renamed). */
+/** The `inspect --json` document (the CLI contract's fields first; fields may be added, never renamed). */
 export interface InspectResult {
   /** `general.architecture`, or null when absent. */
   architecture: string | null;

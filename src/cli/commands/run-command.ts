@@ -1,5 +1,5 @@
 /**
- * `edgecall run`: one model call with tools. Prints DESIGN.md's `run` JSON shape with `--json`,
+ * `edgecall run`: one model call with tools. Prints the CLI contract's `run` JSON shape with `--json`,
  * otherwise a readable summary. Output from a random-weight model is labelled as such.
  *
  * Tools offered: `--tools FILE` (definitions as JSON) or `--tools assistant` (the assistant suite's
