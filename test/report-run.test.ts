@@ -38,6 +38,23 @@ function embeddedData(html: string): { mode: string; categories: string[]; rows:
 
 let runDirectory = "";
 
+/** compare-quants' per-model bench figures (comparison.json's `models[].bench`). */
+function benchFigures(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    loadMs: 12,
+    peakRssBytes: 150 * 1024 ** 2,
+    contextSize: 4096,
+    device: "cpu",
+    results: [{ test: "pp512", threads: 2, tokensPerSecond: { min: 1, median: 2, max: 3 } }],
+    ...overrides,
+  };
+}
+
+/** Writes a compare-quants directory's comparison.json naming `models`. */
+function writeComparison(directory: string, models: unknown[]): void {
+  writeFileSync(join(directory, "comparison.json"), JSON.stringify({ kind: "quant-comparison", models }));
+}
+
 before(async () => {
   runDirectory = await createReplayRun({
     directory: join(scratch, "run"),
@@ -215,24 +232,11 @@ describe("report.html", () => {
     // A compare-quants directory: comparison.json names the runs; its bench figures stand in for bench.json.
     const quants = join(scratch, "quants");
     mkdirSync(quants, { recursive: true });
-    const benchFigures = {
-      loadMs: 999,
-      peakRssBytes: 2 * 1024 ** 3,
-      contextSize: 4096,
-      device: "cpu",
-      results: [{ test: "pp512", threads: 2, tokensPerSecond: { min: 1, median: 2, max: 3 } }],
-    };
-    writeFileSync(
-      join(quants, "comparison.json"),
-      JSON.stringify({
-        kind: "quant-comparison",
-        models: [
-          { label: "q4", runDir: runDirectory, bench: null },
-          { label: "q8", runDir: other, bench: benchFigures },
-          { label: "not started", runDir: null, bench: null },
-        ],
-      }),
-    );
+    writeComparison(quants, [
+      { label: "q4", runDir: runDirectory, bench: null },
+      { label: "q8", runDir: other, bench: benchFigures({ loadMs: 999, peakRssBytes: 2 * 1024 ** 3 }) },
+      { label: "not started", runDir: null, bench: null },
+    ]);
     const quantsPath = writeRunReport(quants);
     assert.equal(quantsPath, join(quants, "report.html"));
     const quantsHtml = readFileSync(quantsPath, "utf8");
@@ -282,33 +286,16 @@ describe("report.html", () => {
     const record = JSON.parse(readFileSync(runJson, "utf8"));
     record.model.randomWeights = true;
     writeFileSync(runJson, JSON.stringify(record));
-    const benchFigures = {
-      description: "qwen35 1.1M Q8_0",
-      randomWeights: true,
-      loadMs: 12,
-      peakRssBytes: 150 * 1024 ** 2,
-      contextSize: 768,
-      device: "cpu",
-      results: [{ test: "pp512", threads: 2, tokensPerSecond: { min: 1, median: 2, max: 3 } }],
-    };
-    writeFileSync(
-      join(quants, "comparison.json"),
-      JSON.stringify({
-        kind: "quant-comparison",
-        models: [{ label: "q8", runDir: random, bench: benchFigures }],
-      }),
-    );
+    const figures = benchFigures({ description: "qwen35 1.1M Q8_0", randomWeights: true });
+    writeComparison(quants, [{ label: "q8", runDir: random, bench: figures }]);
     const html = readFileSync(writeRunReport(quants), "utf8");
     const bench = /<h3>Bench<\/h3>[\s\S]*?<\/dl>/.exec(html)?.[0] ?? "";
     assert.match(bench, /<dt>model<\/dt><dd>qwen35 1\.1M Q8_0<\/dd>/);
     assert.match(bench, /<dt>device<\/dt><dd>cpu<\/dd>/);
     assert.match(bench, /<dt>random weights<\/dt><dd>yes<\/dd>/);
     // An older comparison.json without the flag: the run's own provenance still says so.
-    const { randomWeights: _, ...older } = benchFigures;
-    writeFileSync(
-      join(quants, "comparison.json"),
-      JSON.stringify({ kind: "quant-comparison", models: [{ label: "q8", runDir: random, bench: older }] }),
-    );
+    const { randomWeights: _, ...older } = figures;
+    writeComparison(quants, [{ label: "q8", runDir: random, bench: older }]);
     assert.match(readFileSync(writeRunReport(quants), "utf8"), /<dt>random weights<\/dt><dd>yes<\/dd>/);
   });
 
