@@ -139,17 +139,23 @@ describe("edgecall CLI", () => {
   });
 
   it("--idle-timeout and --max-response-mib bound an openai: server that stalls or floods", async () => {
-    const server = await startFixtureServer();
+    // Answers chosen by the prompt, not by arrival order: under load, a request given up after
+    // 0.3 s may reach the server after the next one.
+    const server = await startFixtureServer((received) => {
+      const messages = received.body?.messages as { content?: unknown }[] | undefined;
+      return messages?.at(-1)?.content === "stall"
+        ? { hang: true }
+        : { body: { padding: "x".repeat(2 * 1024 * 1024) } };
+    });
     try {
-      server.enqueue({ hang: true }, { body: { padding: "x".repeat(2 * 1024 * 1024) } });
       const model = `openai:${server.baseUrl}#m`;
-      const stalled = await runCli(["run", "--model", model, "--idle-timeout", "0.3", "hi"]);
+      const stalled = await runCli(["run", "--model", model, "--idle-timeout", "0.3", "stall"]);
       assert.equal(stalled.code, 1);
       assert.equal(
         stalled.stderr,
         `edgecall: ${server.baseUrl}/chat/completions: no response within 300 ms\n`,
       );
-      const flooded = await runCli(["run", "--model", model, "--max-response-mib", "1", "hi"]);
+      const flooded = await runCli(["run", "--model", model, "--max-response-mib", "1", "flood"]);
       assert.equal(flooded.code, 1);
       assert.match(
         flooded.stderr,
