@@ -34,7 +34,13 @@ export { connectMcpTools } from "./mcp/mcp-client-tools.js";
 export { createToolMcpServer } from "./mcp/mcp-server.js";
 export * from "./messages.js";
 export { runProbe } from "./probes/run-probe.js";
-export { writeRunReport } from "./report/run-report.js";
+export { type RunData, readRunData } from "./report/run-data.js";
+export {
+  type RunReportOptions,
+  renderRunReport,
+  type WriteRunReportOptions,
+  writeRunReport,
+} from "./report/run-report.js";
 export {
   createOpenAIServerApp,
   type OpenAIServerOptions,

@@ -1,11 +1,16 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { startFixtureServer } from "../src/backend/openai-compatible-fixture-server.test-support.js";
+import { presetPlan, u32, withKv, writeHollowGguf } from "../src/gguf/hollow-model.test-support.js";
+import { presetNames } from "../src/gguf/synth/presets.js";
+import { synthArchitectures } from "../src/gguf/synth/shape.js";
+import { synthQuantTypes } from "../src/gguf/synth/tensor-types.js";
 import { runCli } from "./cli-helpers.test-support.js";
 
 const traceImports = fileURLToPath(new URL("./support/trace-imports.mjs", import.meta.url));
@@ -49,6 +54,49 @@ describe("edgecall CLI", () => {
     assert.doesNotMatch(child.stderr, /node-llama-cpp/);
   });
 
+  it("the library exports every function the docs name as the library's", async () => {
+    const library = await import(fileURLToPath(new URL("../dist/index.js", import.meta.url)));
+    const docs = fileURLToPath(new URL("../docs/", import.meta.url));
+    const named: string[] = [];
+    for (const file of readdirSync(docs).filter((name) => name.endsWith(".md"))) {
+      const text = readFileSync(join(docs, file), "utf8");
+      for (const [, paragraph] of `${text}\n\n`.matchAll(/^Library: ([\s\S]*?)\n\n/gm))
+        for (const [, name] of (paragraph ?? "").matchAll(/`([a-zA-Z]\w*)\(/g)) named.push(name!);
+      for (const [, name] of text.matchAll(/`(mcnemarExact|passHatK|wilsonInterval)\(/g)) named.push(name!);
+    }
+    assert.ok(named.includes("readRunData"), `found ${named.join(", ")}`);
+    for (const name of named) assert.equal(typeof library[name], "function", `${name} is not exported`);
+  });
+
+  it("synth --help and bench --help list every quantisation, preset and architecture synth writes", async () => {
+    /** An option's help text, its wrapped lines joined. */
+    const optionHelp = (help: string, flag: string): string => {
+      const lines = help.split("\n");
+      const start = lines.findIndex((line) => line.trimStart().startsWith(flag));
+      assert.ok(start >= 0, `no ${flag} in\n${help}`);
+      const end = lines.findIndex((line, index) => index > start && !/^ {4,}\S/.test(line));
+      return lines.slice(start, end).join(" ").replace(/\s+/g, " ");
+    };
+    const synth = (await runCli(["synth", "--help"])).stdout;
+    const bench = (await runCli(["bench", "--help"])).stdout;
+    for (const quant of synthQuantTypes) {
+      assert.match(
+        optionHelp(synth, "--quant <type>"),
+        new RegExp(`\\b${quant}\\b`),
+        `synth --help: ${quant}`,
+      );
+      assert.match(
+        optionHelp(bench, "--quant <type>"),
+        new RegExp(`\\b${quant}\\b`),
+        `bench --help: ${quant}`,
+      );
+    }
+    for (const preset of presetNames())
+      assert.ok(optionHelp(synth, "--preset <name>").includes(preset), `synth --help: preset ${preset}`);
+    for (const arch of synthArchitectures)
+      assert.ok(optionHelp(synth, "--arch <arch>").includes(arch), `synth --help: arch ${arch}`);
+  });
+
   it("exits 2 on usage errors", async () => {
     const unknown = await runCli(["run", "--model", "demo", "--bogus", "hi"]);
     assert.equal(unknown.code, 2);
@@ -90,6 +138,42 @@ describe("edgecall CLI", () => {
     assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
   });
 
+  it("--idle-timeout and --max-response-mib bound an openai: server that stalls or floods", async () => {
+    // Answers chosen by the prompt, not by arrival order: under load, a request given up after
+    // 0.3 s may reach the server after the next one.
+    const server = await startFixtureServer((received) => {
+      const messages = received.body?.messages as { content?: unknown }[] | undefined;
+      return messages?.at(-1)?.content === "stall"
+        ? { hang: true }
+        : { body: { padding: "x".repeat(2 * 1024 * 1024) } };
+    });
+    try {
+      const model = `openai:${server.baseUrl}#m`;
+      const stalled = await runCli(["run", "--model", model, "--idle-timeout", "0.3", "stall"]);
+      assert.equal(stalled.code, 1);
+      assert.equal(
+        stalled.stderr,
+        `edgecall: ${server.baseUrl}/chat/completions: no response within 300 ms\n`,
+      );
+      const flooded = await runCli(["run", "--model", model, "--max-response-mib", "1", "flood"]);
+      assert.equal(flooded.code, 1);
+      assert.match(
+        flooded.stderr,
+        /^edgecall: .*: the response is over the limit of 1 MiB on response bodies; raise it with maxResponseBytes \(--max-response-mib/,
+      );
+      const bad = await runCli(["run", "--model", model, "--idle-timeout", "soon", "hi"]);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--idle-timeout/);
+      for (const command of [["eval"], ["compare-quants"], ["probe", "tools"], ["chat"], ["serve"]]) {
+        const help = await runCli([...command, "--help"]);
+        assert.match(help.stdout, /--idle-timeout <seconds>/, command.join(" "));
+        assert.match(help.stdout, /--max-response-mib <n>/, command.join(" "));
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it("names a broken tools file", async () => {
     const broken = join(scratch, "tools.json");
     writeFileSync(broken, '[{"name": "f", "parameters": {"type": "object", "required": "x"}}]');
@@ -98,7 +182,7 @@ describe("edgecall CLI", () => {
     assert.match(result.stderr, new RegExp(`^edgecall: invalid tools file ${broken}: tool 'f'`));
   });
 
-  it("run prints DESIGN.md's JSON shape for a replayed model", async () => {
+  it("run prints the CLI contract's JSON shape for a replayed model", async () => {
     const script = join(scratch, "replay.jsonl");
     const output = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>';
     writeFileSync(script, `${JSON.stringify({ output })}\n`);
@@ -155,6 +239,23 @@ describe("edgecall CLI", () => {
     assert.equal(result.code, 1);
     assert.match(result.stderr, new RegExp(`^edgecall: invalid GGUF file ${truncated}: .+`));
     assert.ok(Date.now() - started < 5000);
+  });
+
+  it("inspect and run refuse a GGUF whose hyperparameters llama.cpp would abort on", async () => {
+    const plan = presetPlan("qwen3");
+    const hostile = writeHollowGguf(
+      join(scratch, "hostile-heads.gguf"),
+      withKv(plan.metadata, "qwen3.attention.head_count", u32(0)),
+      plan.descriptors,
+    );
+    const expected = new RegExp(`^edgecall: ${hostile}: qwen3\\.attention\\.head_count is 0\n$`);
+    const inspect = await runCli(["inspect", hostile, "--json"]);
+    assert.equal(inspect.code, 1);
+    assert.match(inspect.stderr, expected);
+    assert.deepEqual(JSON.parse(inspect.stdout).problems, ["qwen3.attention.head_count is 0"]);
+    const run = await runCli(["run", "--model", hostile, "--threads", "1", "hello"]);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(run.stderr, expected);
   });
 });
 

@@ -53,7 +53,7 @@ describe("edgecall eval: usage", () => {
 });
 
 describe("edgecall eval on BFCL with a replayed model", { skip: hasBfcl ? false : noBfclMessage }, () => {
-  it("scores all of bfcl:simple_python and prints DESIGN.md's eval document", async () => {
+  it("scores all of bfcl:simple_python and prints the CLI contract's eval document", async () => {
     const replay = join(scratch, "simple.jsonl");
     writeBfclReplay(replay, "simple_python", 400);
     const out = join(scratch, "full");

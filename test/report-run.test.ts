@@ -46,6 +46,23 @@ function embeddedData(html: string): { mode: string; categories: string[]; rows:
 
 let runDirectory = "";
 
+/** compare-quants' per-model bench figures (comparison.json's `models[].bench`). */
+function benchFigures(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    loadMs: 12,
+    peakRssBytes: 150 * 1024 ** 2,
+    contextSize: 4096,
+    device: "cpu",
+    results: [{ test: "pp512", threads: 2, tokensPerSecond: { min: 1, median: 2, max: 3 } }],
+    ...overrides,
+  };
+}
+
+/** Writes a compare-quants directory's comparison.json naming `models`. */
+function writeComparison(directory: string, models: unknown[]): void {
+  writeFileSync(join(directory, "comparison.json"), JSON.stringify({ kind: "quant-comparison", models }));
+}
+
 before(async () => {
   runDirectory = await createReplayRun({
     directory: join(scratch, "run"),
@@ -123,6 +140,25 @@ describe("run data and health", () => {
 });
 
 describe("terminal table", () => {
+  it("shows no timings for a replay model (they measure the harness: TTFT 0 ms, 500,000 tok/s)", () => {
+    const run = readRunData(runDirectory);
+    const results = run.eval?.results ?? [];
+    const summary = run.eval!.summary;
+    summary.ttftMs = { p50: 0, p90: 0, n: 36 };
+    summary.decodeTokensPerSecond = { p50: 500_000, p90: 500_000, n: 36 };
+    const text = renderSummaryTable(summary, false, {
+      categories: categoryHealth(results),
+      overall: healthOf("overall", "overall", results),
+    });
+    assert.match(text, /stub:single \/ simple\s+.*\s+n\/a\s+n\/a$/m);
+    assert.match(text, /^overall\s+.*\s+n\/a\s+n\/a$/m);
+    assert.doesNotMatch(text, /500000|p50 0 ms/);
+    assert.match(
+      text,
+      /time to first token, decode speed: n\/a \(a replay model's timings measure the harness\)/,
+    );
+  });
+
   it("adds per-category health columns when given health, plain text without colour", () => {
     const run = readRunData(runDirectory);
     const results = run.eval?.results ?? [];
@@ -204,24 +240,11 @@ describe("report.html", () => {
     // A compare-quants directory: comparison.json names the runs; its bench figures stand in for bench.json.
     const quants = join(scratch, "quants");
     mkdirSync(quants, { recursive: true });
-    const benchFigures = {
-      loadMs: 999,
-      peakRssBytes: 2 * 1024 ** 3,
-      contextSize: 4096,
-      device: "cpu",
-      results: [{ test: "pp512", threads: 2, tokensPerSecond: { min: 1, median: 2, max: 3 } }],
-    };
-    writeFileSync(
-      join(quants, "comparison.json"),
-      JSON.stringify({
-        kind: "quant-comparison",
-        models: [
-          { label: "q4", runDir: runDirectory, bench: null },
-          { label: "q8", runDir: other, bench: benchFigures },
-          { label: "not started", runDir: null, bench: null },
-        ],
-      }),
-    );
+    writeComparison(quants, [
+      { label: "q4", runDir: runDirectory, bench: null },
+      { label: "q8", runDir: other, bench: benchFigures({ loadMs: 999, peakRssBytes: 2 * 1024 ** 3 }) },
+      { label: "not started", runDir: null, bench: null },
+    ]);
     const quantsPath = writeRunReport(quants);
     assert.equal(quantsPath, join(quants, "report.html"));
     const quantsHtml = readFileSync(quantsPath, "utf8");
@@ -230,6 +253,58 @@ describe("report.html", () => {
       quantsHtml,
       /<td>bench peak RSS<\/td><td class="num">900\.0 MiB<\/td><td class="num">2\.00 GiB<\/td>/,
     );
+  });
+
+  it("shows threads, context size, the eval's own peak memory, host RAM and the bench as a table", () => {
+    const run = readRunData(runDirectory);
+    const record = run.eval!.record;
+    Object.assign(record.model.backendInfo, { threads: 2, contextSize: 4096 });
+    record.sessions = [
+      { ...record.sessions[0]!, peakRssBytes: 300 * 1024 * 1024 },
+      { ...record.sessions[0]!, peakRssBytes: 500 * 1024 * 1024 },
+    ];
+    const html = renderRunReport(run);
+    assert.match(html, /<dt>threads<\/dt><dd>2<\/dd>/);
+    assert.match(html, /<dt>context size<\/dt><dd>4096 tokens<\/dd>/);
+    assert.match(
+      html,
+      /<dt>eval peak memory \(RSS\)<\/dt><dd>500\.0 MiB \(the edgecall process, Node\.js included\)<\/dd>/,
+    );
+    assert.match(html, /<dt>host RAM<\/dt><dd>[\d.]+ [GM]iB<\/dd>/);
+    assert.doesNotMatch(html, /<dt>memory<\/dt>/, "the host's RAM is not the run's memory");
+    const table = /<table id="bench-table">[\s\S]*?<\/table>/.exec(html)?.[0] ?? "";
+    assert.match(
+      table,
+      /<tr><td>pp512<\/td><td class="num">2<\/td><td class="num">280\.0<\/td><td class="num">266\.0<\/td><td class="num">291\.2<\/td><td class="num">1830 ms<\/td><\/tr>/,
+    );
+    assert.match(
+      table,
+      /<tr><td>tg128<\/td><td class="num">2<\/td><td class="num">31\.0<\/td>.*<td class="num">n\/a<\/td><\/tr>/,
+    );
+  });
+
+  it("a compare-quants bench of a random-weight file says so, with llama.cpp's size class filled in", () => {
+    const quants = join(scratch, "quants-random");
+    mkdirSync(quants, { recursive: true });
+    const random = join(scratch, "random-run");
+    rmSync(random, { recursive: true, force: true });
+    spawnSync("cp", ["-r", runDirectory, random]);
+    rmSync(join(random, "bench.json"));
+    const runJson = join(random, "run.json");
+    const record = JSON.parse(readFileSync(runJson, "utf8"));
+    record.model.randomWeights = true;
+    writeFileSync(runJson, JSON.stringify(record));
+    const figures = benchFigures({ description: "qwen35 1.1M Q8_0", randomWeights: true });
+    writeComparison(quants, [{ label: "q8", runDir: random, bench: figures }]);
+    const html = readFileSync(writeRunReport(quants), "utf8");
+    const bench = /<h3>Bench<\/h3>[\s\S]*?<\/dl>/.exec(html)?.[0] ?? "";
+    assert.match(bench, /<dt>model<\/dt><dd>qwen35 1\.1M Q8_0<\/dd>/);
+    assert.match(bench, /<dt>device<\/dt><dd>cpu<\/dd>/);
+    assert.match(bench, /<dt>random weights<\/dt><dd>yes<\/dd>/);
+    // An older comparison.json without the flag: the run's own provenance still says so.
+    const { randomWeights: _, ...older } = figures;
+    writeComparison(quants, [{ label: "q8", runDir: random, bench: older }]);
+    assert.match(readFileSync(writeRunReport(quants), "utf8"), /<dt>random weights<\/dt><dd>yes<\/dd>/);
   });
 
   it("charts a probe's steps (summary.json's probe section) with their intervals", () => {

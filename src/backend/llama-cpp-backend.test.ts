@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -7,6 +7,7 @@ import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
 import { isEdgecallError } from "../errors.js";
+import { presetPlan, writeHollowGguf } from "../gguf/hollow-model.test-support.js";
 import { type TinyArchitecture, tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
 import { summariseParts, type ToolDefinition } from "../messages.js";
 import { createLlamaCppBackend, type LlamaCppBackendOptions } from "./llama-cpp-backend.js";
@@ -299,12 +300,33 @@ describe("llama-cpp backend", () => {
     );
   });
 
-  it("wraps load failures in model-load naming the file", async () => {
+  it("refuses a non-GGUF with the reader's error and wraps llama.cpp's load failures in model-load", async () => {
     const path = join(tmpdir(), `edgecall-not-a-model-${process.pid}.gguf`);
     writeFileSync(path, "GGUF but not really a model file");
     await assert.rejects(
       createLlamaCppBackend({ modelPath: path, llama, threads: 1 }),
-      (error: unknown) => isEdgecallError(error, "model-load") && error.message.includes(path),
+      (error: unknown) => isEdgecallError(error, "invalid-gguf") && error.message.includes(path),
     );
+    // A sound file of an architecture llama.cpp does not know: llama.cpp refuses it (no abort).
+    const plan = presetPlan("qwen3");
+    const renamed = plan.metadata.map((kv) =>
+      kv.key === "general.architecture"
+        ? { key: kv.key, value: { type: "string" as const, value: "qwen9" } }
+        : { ...kv, key: kv.key.replace(/^qwen3\./, "qwen9.") },
+    );
+    const unknown = writeHollowGguf(
+      join(tmpdir(), `edgecall-unknown-arch-${process.pid}.gguf`),
+      renamed,
+      plan.descriptors,
+    );
+    try {
+      await assert.rejects(
+        createLlamaCppBackend({ modelPath: unknown, llama, threads: 1 }),
+        (error: unknown) => isEdgecallError(error, "model-load") && error.message.includes(unknown),
+      );
+    } finally {
+      rmSync(unknown, { force: true });
+      rmSync(path, { force: true });
+    }
   });
 });

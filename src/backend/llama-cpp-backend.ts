@@ -176,7 +176,7 @@ class LlamaCppBackend implements ModelBackend {
     let compactLevel = 0;
     const { model, sequence, context } = this.loaded;
     const prompt = buildPrompt(
-      { model, chatTemplate: this.loaded.chatTemplate, format: this.format },
+      { model, chatTemplate: this.loaded.chatTemplate, format: this.format, path: this.options.modelPath },
       request.messages,
       offered,
       forceCall ? false : undefined,

@@ -13,9 +13,12 @@ import {
   type LlamaModel,
 } from "node-llama-cpp";
 import { EdgecallError } from "../errors.js";
+import { assertTemplateWithinLimits } from "../formats/chat-template.js";
 import { detectFormat } from "../formats/detect-format.js";
 import type { FormatName } from "../formats/tool-call-format.js";
 import { fileTypeNames } from "../gguf/ggml-types.js";
+import { readCheckedModel } from "../gguf/model-hyperparameters.js";
+import { ggufString } from "../gguf/reader.js";
 
 /** The node-llama-cpp version this backend is pinned to (recorded as provenance). */
 export const nodeLlamaCppVersion = "3.21.1";
@@ -91,6 +94,11 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
       subject: "threads",
     });
   }
+  // llama.cpp aborts the process (GGML_ASSERT) on some impossible hyperparameters: check them first,
+  // and the chat template, which could loop or grow without bound at every call.
+  const file = await readCheckedModel(path);
+  const fileTemplate = ggufString(file.metadata.get("tokenizer.chat_template"));
+  if (fileTemplate !== undefined && fileTemplate !== "") assertTemplateWithinLimits(fileTemplate, path);
   let llama = options.llama;
   const ownsLlama = llama === undefined;
   if (llama === undefined) {

@@ -13,6 +13,8 @@ export interface PromptSource {
   model: LlamaModel;
   chatTemplate: string | undefined;
   format: ToolCallFormat;
+  /** The model file, named in template errors. */
+  path?: string;
 }
 
 /** A rendered prompt and its tokens. */
@@ -39,6 +41,7 @@ export function buildPrompt(
           addGenerationPrompt: true,
           bosToken: model.tokens.bosString ?? "",
           eosToken: model.tokens.eosString ?? "",
+          ...(source.path === undefined ? {} : { source: source.path }),
           ...(enableThinking === undefined ? {} : { enableThinking }),
         });
   const tokens = model.tokenize(text, true);

@@ -1,5 +1,5 @@
 /**
- * Model spec strings (DESIGN.md's CLI contract): a path to a `.gguf` file,
+ * Model spec strings (the CLI contract (docs/architecture.md)): a path to a `.gguf` file,
  * `openai:URL#MODEL`, `replay:FILE.jsonl[?delayMs=N]`, or `demo`.
  */
 import { isAbsolute, resolve } from "node:path";

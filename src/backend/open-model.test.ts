@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
-import { ggufKv, writeGguf } from "../gguf/writer.js";
+import { f32, presetPlan, u32, withKv, writeHollowGguf } from "../gguf/hollow-model.test-support.js";
+import { type GgufWriteValue, ggufKv, writeGguf } from "../gguf/writer.js";
+import { loadLlamaModel } from "./llama-cpp-load.js";
 import { absoluteModelSpec } from "./model-spec.js";
 import { openModel } from "./open-model.js";
 
@@ -22,6 +24,64 @@ describe("openModel", () => {
         error.message ===
           `${path} has no general.architecture: it is not a model llama.cpp can load (edgecall inspect shows what it holds)`,
     );
+  });
+});
+
+describe("openModel and loadLlamaModel on hostile GGUFs", () => {
+  // Each of these made llama.cpp abort the process (GGML_ASSERT) or misbehave; they are refused
+  // by edgecall's own checks, before node-llama-cpp is started.
+  const plan = presetPlan("qwen3");
+  const hostile: [string, string, GgufWriteValue, RegExp][] = [
+    [
+      "block-count",
+      "qwen3.block_count",
+      u32(100_000),
+      /qwen3\.block_count is 100000; llama\.cpp allows 1 to 512 layers/,
+    ],
+    ["heads", "qwen3.attention.head_count", u32(0), /qwen3\.attention\.head_count is 0/],
+    ["kv-heads", "qwen3.attention.head_count_kv", u32(0), /qwen3\.attention\.head_count_kv is 0/],
+    [
+      "epsilon",
+      "qwen3.attention.layer_norm_rms_epsilon",
+      f32(Number.NaN),
+      /qwen3\.attention\.layer_norm_rms_epsilon is NaN, not a finite number/,
+    ],
+    ["width", "qwen3.embedding_length", u32(0), /qwen3\.embedding_length is 0/],
+  ];
+  for (const [name, key, value, pattern] of hostile) {
+    it(`refuses a file with a hostile ${key} (${name}), naming the file`, async () => {
+      const path = writeHollowGguf(
+        join(directory, `hostile-${name}.gguf`),
+        withKv(plan.metadata, key, value),
+        plan.descriptors,
+      );
+      const check = (error: unknown) => {
+        assert.ok(isEdgecallError(error, "invalid-gguf"), String(error));
+        assert.ok(error.message.startsWith(`${path}: `), error.message);
+        assert.match(error.message, pattern);
+        return true;
+      };
+      await assert.rejects(openModel(path), check);
+      await assert.rejects(loadLlamaModel({ modelPath: path, threads: 1 }), check);
+    });
+  }
+});
+
+describe("openModel on a GGUF whose chat template runs away", () => {
+  it("refuses the file when it is opened, naming the file and the limit", async () => {
+    const plan = presetPlan("qwen3");
+    const template = "{% for i in range(1000000000000) %}{{ i }}{% endfor %}";
+    const path = writeHollowGguf(
+      join(directory, "hostile-template.gguf"),
+      withKv(plan.metadata, "tokenizer.chat_template", { type: "string", value: template }),
+      plan.descriptors,
+    );
+    const check = (error: unknown) =>
+      isEdgecallError(error, "invalid-argument") &&
+      error.message ===
+        `${path}: chat template refused: range() of 1000000000000 items is over the limit of 100000 loop iterations`;
+    await assert.rejects(openModel(path), check);
+    await assert.rejects(loadLlamaModel({ modelPath: path, threads: 1 }), check);
   });
 });
 

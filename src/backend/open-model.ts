@@ -15,6 +15,10 @@ export interface OpenModelOptions {
   gpu?: "auto" | "off";
   threads?: number;
   contextSize?: number;
+  /** openai: the longest wait for the server to send anything, in ms (default 120000). */
+  idleTimeoutMs?: number;
+  /** openai: the largest response body accepted, in bytes (default 64 MiB). */
+  maxResponseBytes?: number;
 }
 
 async function formatByName(name: string): Promise<ToolCallFormat> {
@@ -37,17 +41,10 @@ export function assertModelFile(path: string): void {
 
 async function openGguf(path: string, options: OpenModelOptions): Promise<ModelBackend> {
   assertModelFile(path);
-  // Validate with our own reader first: a clear message for a non-GGUF or damaged file, in milliseconds.
-  const { readGguf, ggufString } = await import("../gguf/reader.js");
-  const file = await readGguf(path, { maxArrayElementsKept: 0 });
-  const architecture = ggufString(file.metadata.get("general.architecture"));
-  if (architecture === undefined || architecture === "") {
-    throw new EdgecallError(
-      "invalid-gguf",
-      `${path} has no general.architecture: it is not a model llama.cpp can load (edgecall inspect shows what it holds)`,
-      { subject: path },
-    );
-  }
+  // Validate with our own reader first: a clear message for a non-GGUF, damaged or hostile file
+  // (hyperparameters llama.cpp would abort the process on), in milliseconds.
+  const { readCheckedModel } = await import("../gguf/model-hyperparameters.js");
+  await readCheckedModel(path);
   const format = options.format === undefined ? undefined : (await formatByName(options.format)).name;
   const { createLlamaCppBackend } = await import("./llama-cpp-backend.js");
   return createLlamaCppBackend({
@@ -75,7 +72,13 @@ export async function openModel(
     case "openai": {
       const { createOpenAICompatibleBackend } = await import("./openai-compatible-backend.js");
       const format = options.format === undefined ? undefined : await formatByName(options.format);
-      return createOpenAICompatibleBackend({ baseUrl: parsed.baseUrl, model: parsed.model, format });
+      return createOpenAICompatibleBackend({
+        baseUrl: parsed.baseUrl,
+        model: parsed.model,
+        format,
+        timeoutMs: options.idleTimeoutMs,
+        maxResponseBytes: options.maxResponseBytes,
+      });
     }
     case "replay": {
       const { createReplayBackend } = await import("./replay-backend.js");

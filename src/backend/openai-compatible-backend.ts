@@ -27,8 +27,12 @@ import {
   mapFinishReason,
 } from "./openai-compatible-response.js";
 import { StreamState } from "./openai-compatible-stream-state.js";
-import { openChatCompletion, type TransportConfig } from "./openai-compatible-transport.js";
-import { parseSseStream } from "./sse-parser.js";
+import {
+  defaultMaxResponseBytes,
+  openChatCompletion,
+  type TransportConfig,
+} from "./openai-compatible-transport.js";
+import { parseSseStream, type SseEvent, SseLimitError } from "./sse-parser.js";
 
 /** Options of {@link createOpenAICompatibleBackend}. */
 export interface OpenAICompatibleOptions {
@@ -46,6 +50,11 @@ export interface OpenAICompatibleOptions {
   retryBaseDelayMs?: number;
   /** Cap on one wait between tries, `Retry-After` included. Default 30000. */
   maxRetryDelayMs?: number;
+  /**
+   * The most bytes of one response body, streamed or whole; a larger one is refused
+   * (`backend-protocol`). Default 64 MiB.
+   */
+  maxResponseBytes?: number;
   /** `generate` streams (SSE) when true. `stream()` always streams. Default false. */
   stream?: boolean;
   /** Parses the content when the server returned no `tool_calls` (servers that pass raw call markup). */
@@ -135,6 +144,7 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
     maxRetries: Math.floor(positiveOption("maxRetries", options.maxRetries, 2, true)),
     retryBaseDelayMs: positiveOption("retryBaseDelayMs", options.retryBaseDelayMs, 500, true),
     maxRetryDelayMs: positiveOption("maxRetryDelayMs", options.maxRetryDelayMs, 30_000, true),
+    maxResponseBytes: positiveOption("maxResponseBytes", options.maxResponseBytes, defaultMaxResponseBytes),
     fetch: options.fetch ?? globalThis.fetch,
   };
   const format = options.format;
@@ -167,10 +177,14 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
     const response = await openChatCompletion(transport, body, signal);
     const state = new StreamState();
     let firstTokenMs: number | undefined;
+    let done = false;
     try {
-      for await (const event of parseSseStream(response.chunks())) {
+      for await (const event of sseEvents(response.chunks(), transport.url)) {
         const data = event.data.trim();
-        if (data === "[DONE]") break;
+        if (data === "[DONE]") {
+          done = true;
+          break;
+        }
         if (data === "") continue;
         let chunk: unknown;
         try {
@@ -199,6 +213,14 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
         {
           subject: transport.url,
         },
+      );
+    }
+    if (!done && state.finishReason === null) {
+      // The connection closed mid-reply: what arrived is not the model's whole output.
+      throw new EdgecallError(
+        "backend-protocol",
+        `${transport.url}: the stream ended before the completion did (no finish_reason and no [DONE]); the server or a proxy closed it mid-reply`,
+        { subject: transport.url },
       );
     }
     const totalMs = since(start);
@@ -236,6 +258,16 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
       // Nothing is held between calls: fetch pools its own connections.
     },
   };
+}
+
+/** The body's SSE events; a line or event past the parser's limit is a backend-protocol error. */
+async function* sseEvents(chunks: AsyncIterable<Uint8Array>, url: string): AsyncGenerator<SseEvent> {
+  try {
+    yield* parseSseStream(chunks);
+  } catch (error) {
+    if (!(error instanceof SseLimitError)) throw error;
+    throw new EdgecallError("backend-protocol", `${url}: ${error.message}`, { subject: url, cause: error });
+  }
 }
 
 /** llama-server and vLLM report failures inside a 200 stream as an `error` object (or an `error` event). */

@@ -27,7 +27,30 @@ export interface TransportConfig {
   retryBaseDelayMs: number;
   /** Cap on any one wait between tries, `Retry-After` included. */
   maxRetryDelayMs: number;
+  /** The most bytes of one response body (streamed or whole); more is a backend-protocol error. */
+  maxResponseBytes: number;
   fetch: typeof fetch;
+}
+
+/** The default of {@link TransportConfig.maxResponseBytes}: 64 MiB. */
+export const defaultMaxResponseBytes = 64 * 1024 * 1024;
+
+/** The error for a body over the limit (announced by Content-Length, or counted as it arrives). */
+function tooLargeError(config: TransportConfig, declaredBytes: number | undefined): EdgecallError {
+  const what =
+    declaredBytes === undefined
+      ? "the response is"
+      : `the response is ${declaredBytes} bytes (Content-Length),`;
+  return new EdgecallError(
+    "backend-protocol",
+    `${config.url}: ${what} over the limit of ${mebibytes(config.maxResponseBytes)} on response bodies; raise it with maxResponseBytes (--max-response-mib on the command line)`,
+    { subject: config.url },
+  );
+}
+
+function mebibytes(bytes: number): string {
+  const mib = bytes / (1024 * 1024);
+  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
 }
 
 /** A response with a 2xx status whose body has not been read yet. Call `close()` when done. */
@@ -87,13 +110,15 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 
 /** One try: its own AbortController, fired by the idle timer or by the caller's signal. */
 class AttemptGuard {
+  /** Body bytes received so far (checked against the config's maxResponseBytes). */
+  received = 0;
   readonly controller = new AbortController();
   private reason: "timeout" | "aborted" | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly onCallerAbort = (): void => this.fire("aborted");
 
   constructor(
-    private readonly config: TransportConfig,
+    readonly config: TransportConfig,
     private readonly callerSignal: AbortSignal | undefined,
   ) {
     callerSignal?.addEventListener("abort", this.onCallerAbort, { once: true });
@@ -170,6 +195,8 @@ async function* guardedChunks(response: Response, guard: AttemptGuard): AsyncGen
         return;
       }
       guard.touch();
+      guard.received += result.value.length;
+      if (guard.received > guard.config.maxResponseBytes) throw tooLargeError(guard.config, undefined);
       yield result.value;
     }
   } finally {
@@ -235,7 +262,15 @@ export async function openChatCompletion(
         signal: guard.controller.signal,
       });
       guard.touch();
-      if (response.ok) return openResponse(response, guard);
+      if (response.ok) {
+        const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+        if (declared > config.maxResponseBytes) {
+          await response.body?.cancel().catch(() => undefined);
+          guard.dispose();
+          throw tooLargeError(config, declared);
+        }
+        return openResponse(response, guard);
+      }
       let errorBody = "";
       try {
         errorBody = await collectText(guardedChunks(response, guard));

@@ -1,6 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { parseSseStream, type SseEvent, SseParser } from "./sse-parser.js";
+import {
+  defaultSseMaxLength,
+  parseSseStream,
+  type SseEvent,
+  SseLimitError,
+  SseParser,
+} from "./sse-parser.js";
 
 async function* bytes(text: string, pieceBytes: number): AsyncGenerator<Uint8Array> {
   const encoded = new TextEncoder().encode(text);
@@ -62,5 +68,32 @@ describe("SSE parser", () => {
 
   it("a field without a colon is a field with an empty value", async () => {
     assert.deepEqual(await parseAll("data\ndata\n\n"), [{ event: "message", data: "\n" }]);
+  });
+
+  it("refuses a line, or an event's data, past the limit, as soon as it passes it", () => {
+    const parser = new SseParser({ maxLength: 100 });
+    assert.deepEqual(parser.push(`data: ${"a".repeat(60)}`), []);
+    assert.throws(
+      () => parser.push("b".repeat(60)),
+      (error: unknown) =>
+        error instanceof SseLimitError &&
+        error.message === "a line of the event stream runs past 100 characters without ending",
+    );
+    const lines = new SseParser({ maxLength: 100 });
+    assert.throws(
+      () => lines.push("data: 0123456789\n".repeat(12)),
+      /an event of the event stream has more than 100 characters of data/,
+    );
+    assert.equal(defaultSseMaxLength, 8 * 1024 * 1024);
+  });
+
+  it("takes a long line in many small pieces without rescanning what it holds", { timeout: 60_000 }, () => {
+    // A million one-character pushes: rescanning the held text at each push (the old parser) is
+    // 5 * 10^11 character visits, hours; scanning only the new text is a million.
+    const parser = new SseParser();
+    assert.deepEqual(parser.push("data: "), []);
+    for (let index = 0; index < 1_000_000; index++) assert.equal(parser.push("x").length, 0);
+    const [event] = parser.push("\n\n");
+    assert.equal(event?.data.length, 1_000_000);
   });
 });

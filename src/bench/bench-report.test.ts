@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { llamaCppShare } from "./bench-report.js";
+import { llamaCppShare, modelDescription } from "./bench-report.js";
 
 describe("llamaCppShare", () => {
   it("splits each run's time into llama.cpp's decode time and the rest, median over runs", () => {
@@ -38,5 +38,14 @@ describe("llamaCppShare", () => {
     );
     assert.equal(llamaCppShare([], 1), undefined);
     assert.equal(llamaCppShare([{ ms: 100, tokensPerSecond: 10, decodeMs: 0 }], 1), undefined);
+  });
+});
+
+describe("modelDescription", () => {
+  it("fills in llama.cpp's unknown size class (?B) with the parameter count, else keeps it", () => {
+    assert.equal(modelDescription("qwen35 ?B Q8_0", 1_120_000), "qwen35 1.1M Q8_0");
+    assert.equal(modelDescription("llama ?B F16", 25_000), "llama 25.0K F16");
+    assert.equal(modelDescription("qwen3 ?B Q4_0", 5_960_000_000), "qwen3 6.0B Q4_0");
+    assert.equal(modelDescription("qwen35 0.8B Q4_0", 752_000_000), "qwen35 0.8B Q4_0");
   });
 });

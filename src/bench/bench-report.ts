@@ -1,5 +1,5 @@
 /**
- * The `edgecall bench --json` document (DESIGN.md: `{"model", "loadMs", "peakRssBytes",
+ * The `edgecall bench --json` document (the CLI contract: `{"model", "loadMs", "peakRssBytes",
  * "results": [{"test", "tokensPerSecond": {"min", "median", "max"}, "runs"}]}`, plus the extras
  * named below; fields may be added, never renamed) and how it is built from the child's result.
  */
@@ -143,6 +143,22 @@ function peakNote(worker: WorkerResult): string {
   return `${what}, Node.js included (about 0.2 GiB over llama-bench); ${reset}`;
 }
 
+/**
+ * llama.cpp's description of a model ("qwen35 0.8B Q4_0") with its size class filled in where
+ * llama.cpp has none for the shape ("qwen35 ?B Q8_0" for tiny and custom shapes): the parameter
+ * count, e.g. "qwen35 1.1M Q8_0".
+ */
+export function modelDescription(description: string, parameters: number): string {
+  if (!/(^| )\?B( |$)/.test(description)) return description;
+  const size =
+    parameters >= 1e9
+      ? `${(parameters / 1e9).toFixed(1)}B`
+      : parameters >= 1e6
+        ? `${(parameters / 1e6).toFixed(1)}M`
+        : `${(parameters / 1e3).toFixed(1)}K`;
+  return description.replace(/(^| )\?B( |$)/, `$1${size}$2`);
+}
+
 /** Builds the report from the parent's inputs and the child's measurements. */
 export function buildReport(inputs: ReportInputs, worker: WorkerResult): BenchReport {
   const results: BenchResult[] = worker.tests.map((test) => {
@@ -169,7 +185,10 @@ export function buildReport(inputs: ReportInputs, worker: WorkerResult): BenchRe
   const notes: string[] = [];
   if (inputs.model.randomWeights) notes.push("random weights: speed and memory only");
   return {
-    model: { ...inputs.model, description: worker.modelDescription },
+    model: {
+      ...inputs.model,
+      description: modelDescription(worker.modelDescription, inputs.model.parameters),
+    },
     backend: {
       name: "llama.cpp",
       runtime: worker.runtime,

@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
+import { f32, presetPlan, withKv, writeHollowGguf } from "../gguf/hollow-model.test-support.js";
 import type { GgufValue } from "../gguf/reader.js";
 import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
 import type { BenchPlan } from "./bench-options.js";
@@ -29,7 +33,7 @@ function assertSpread(spread: unknown): void {
 }
 
 describe("runBench on a tiny model", () => {
-  it("measures pp16 and tg8 and reports DESIGN.md's JSON shape", async () => {
+  it("measures pp16 and tg8 and reports the CLI contract's JSON shape", async () => {
     const progress: string[] = [];
     const report = await runBench(plan(await tinyModelPath("qwen35", "q8_0")), {
       onProgress: (message) => progress.push(message),
@@ -120,6 +124,28 @@ describe("runBench on a tiny model", () => {
       },
     );
     assert.ok(performance.now() - started < 5000, "the refusal must come before any model load");
+  });
+
+  it("refuses a file llama.cpp would abort on before starting the benchmark process", async () => {
+    const model = presetPlan("qwen3");
+    const directory = mkdtempSync(join(tmpdir(), "edgecall-bench-hostile-"));
+    try {
+      const path = writeHollowGguf(
+        join(directory, "hostile.gguf"),
+        withKv(model.metadata, "qwen3.attention.layer_norm_rms_epsilon", f32(Number.NaN)),
+        model.descriptors,
+      );
+      await assert.rejects(runBench(plan(path)), (error: unknown) => {
+        assert.ok(isEdgecallError(error, "invalid-gguf"), String(error));
+        assert.equal(
+          error.message,
+          `${path}: qwen3.attention.layer_norm_rms_epsilon is NaN, not a finite number`,
+        );
+        return true;
+      });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it("reports a missing file", async () => {

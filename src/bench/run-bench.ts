@@ -9,6 +9,7 @@ import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EdgecallError } from "../errors.js";
 import { summariseGguf } from "../gguf/inspect.js";
+import { assertModelHyperparameters } from "../gguf/model-hyperparameters.js";
 import { ggufNumber, isGgufArray, readGguf } from "../gguf/reader.js";
 import { weightTraffic } from "./bandwidth-bound.js";
 import { resolveBenchModel } from "./bench-model.js";
@@ -163,6 +164,8 @@ export async function runBench(plan: BenchPlan, hooks: RunBenchHooks = {}): Prom
   const machine = hooks.machineMemory ?? currentMachineMemory();
   const modelFile = await resolveBenchModel(plan.source, onProgress);
   const file = await readGguf(modelFile.path, { maxArrayElementsKept: 1024 });
+  // The worker's llama.cpp would abort on some impossible hyperparameters: refuse them here.
+  assertModelHyperparameters(file);
   const summary = summariseGguf(file);
   const shape = contextShapeFromMetadata(file.metadata);
   const tokens = file.metadata.get("tokenizer.ggml.tokens");

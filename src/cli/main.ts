@@ -2,7 +2,7 @@
  * The `edgecall` command line. Each command's implementation is imported only when that command
  * runs, so `edgecall --help` starts fast and never loads node-llama-cpp.
  *
- * Exit codes (DESIGN.md): 0 ok; 1 error (`edgecall: <what>: <why>` on stderr); 2 usage;
+ * Exit codes (the CLI contract, docs/architecture.md): 0 ok; 1 error (`edgecall: <what>: <why>` on stderr); 2 usage;
  * 100 an eval below `--fail-under`; 130 interrupted.
  */
 import { Command, CommanderError } from "commander";
@@ -26,7 +26,7 @@ registerEvalCommands(program);
 registerReportCommands(program);
 registerSuiteCommands(program);
 
-/** Prints an error the way DESIGN.md's contract says and returns the exit code. */
+/** Prints an error the way the CLI contract (docs/architecture.md) says and returns the exit code. */
 function reportError(error: unknown): number {
   if (error instanceof CommanderError) {
     if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return 0;

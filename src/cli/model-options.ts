@@ -3,7 +3,8 @@
  * declared once so that `run`, `chat`, `eval` and `bench` spell them the same way.
  */
 import { type Command, Option } from "commander";
-import { choiceOption, integerOption } from "./option-parsers.js";
+import type { OpenModelOptions } from "../backend/open-model.js";
+import { choiceOption, integerOption, numberOption } from "./option-parsers.js";
 
 /** Values of the shared model options after parsing. */
 export interface ModelOptionValues {
@@ -12,11 +13,50 @@ export interface ModelOptionValues {
   gpu: "auto" | "off";
   threads?: number;
   contextSize?: number;
+  /** `--idle-timeout`, seconds. */
+  idleTimeout?: number;
+  /** `--max-response-mib`. */
+  maxResponseMib?: number;
 }
 
-/** Adds `--model` (required), `--format`, `--gpu`, `--threads` and `--context-size` to `command`. */
-export function addModelOptions(command: Command): Command {
+/** The most `--max-response-mib`: V8 cannot hold a longer body as one string (about 512 Mi characters). */
+const largestResponseMib = 512;
+
+/**
+ * Adds the options of models served over HTTP (`openai:` specs): `--idle-timeout SECONDS` and
+ * `--max-response-mib N`. Other backends ignore them.
+ */
+export function addHttpModelOptions(command: Command): Command {
   return command
+    .option(
+      "--idle-timeout <seconds>",
+      "openai: models: longest wait for the server to send anything, the reply's start or its next piece (default 120)",
+      numberOption(0.001, 1_000_000),
+    )
+    .option(
+      "--max-response-mib <n>",
+      `openai: models: largest response body accepted, in MiB (default 64, at most ${largestResponseMib})`,
+      integerOption(1, largestResponseMib),
+    );
+}
+
+/** `--idle-timeout` and `--max-response-mib` as {@link OpenModelOptions} fields (unset when not given). */
+export function httpModelLimits(values: {
+  idleTimeout?: number;
+  maxResponseMib?: number;
+}): Pick<OpenModelOptions, "idleTimeoutMs" | "maxResponseBytes"> {
+  return {
+    ...(values.idleTimeout === undefined ? {} : { idleTimeoutMs: Math.round(values.idleTimeout * 1000) }),
+    ...(values.maxResponseMib === undefined ? {} : { maxResponseBytes: values.maxResponseMib * 1024 * 1024 }),
+  };
+}
+
+/**
+ * Adds `--model` (required), `--format`, `--gpu`, `--threads`, `--context-size` and the HTTP
+ * model options ({@link addHttpModelOptions}) to `command`.
+ */
+export function addModelOptions(command: Command): Command {
+  return addHttpModelOptions(command)
     .requiredOption(
       "--model <spec>",
       "model: FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",

@@ -3,6 +3,7 @@
  * takes the same way, and the settings they become: one place, so a new option or a change of
  * meaning reaches all three.
  */
+import { httpModelLimits } from "./model-options.js";
 
 /** Parsed options shared by `eval`, `compare-quants` and `probe`. */
 export interface RunCommandOptions {
@@ -26,6 +27,10 @@ export interface RunCommandOptions {
   cacheDir?: string;
   /** commander's `--no-progress` sets this false. */
   progress?: boolean;
+  /** `--idle-timeout`, seconds. */
+  idleTimeout?: number;
+  /** `--max-response-mib`. */
+  maxResponseMib?: number;
 }
 
 /**
@@ -43,6 +48,7 @@ export function runSettings(options: RunCommandOptions, signal: AbortSignal) {
     gpu: options.gpu,
     threads: options.threads,
     contextSize: options.contextSize,
+    ...httpModelLimits(options),
     maxTokens: options.maxTokens,
     temperature: options.temperature,
     topP: options.topP,

@@ -238,6 +238,8 @@ async function runEntries(
         out: plan.directory,
         ...(entry.runDir === null ? {} : { resume: entry.runDir }),
         concurrency: options.concurrency,
+        idleTimeoutMs: options.idleTimeoutMs,
+        maxResponseBytes: options.maxResponseBytes,
         signal: options.signal,
         progress: options.progress,
         command: options.command,

@@ -55,8 +55,10 @@ function categoryRow(row: CategoryComparison): string[] {
 }
 
 function speedCells(model: ComparedModel): string[] {
-  const ttft = model.speed?.ttftMs;
-  const decode = model.speed?.decodeTokensPerSecond;
+  // A replay model's timings measure the harness, not a model.
+  const timed = model.provenance?.kind !== "replay";
+  const ttft = timed ? model.speed?.ttftMs : undefined;
+  const decode = timed ? model.speed?.decodeTokensPerSecond : undefined;
   const bench = typeof model.bench === "object" && model.bench !== null ? model.bench : undefined;
   const median = (test: string): string => {
     const found = bench?.results.find((result) => result.test === test);

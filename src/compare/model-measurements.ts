@@ -61,6 +61,8 @@ export async function benchModel(
       { onProgress: options.onNote },
     );
     return {
+      description: report.model.description,
+      randomWeights: report.randomWeights,
       loadMs: report.loadMs,
       peakRssBytes: report.peakRssBytes,
       contextSize: report.backend.contextSize,

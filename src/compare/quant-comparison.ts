@@ -13,6 +13,10 @@ import { type CategoryComparison, compareResults } from "./paired-comparison.js"
 
 /** The bench figures kept for a model (from `runBench`, measured in a fresh process). */
 export interface ModelBenchFigures {
+  /** llama.cpp's description of the model, size filled in (e.g. "qwen35 1.1M Q8_0"). */
+  description?: string;
+  /** The file has random weights (absent in comparisons written before it was recorded). */
+  randomWeights?: boolean;
   loadMs: number;
   peakRssBytes: number;
   contextSize: number;

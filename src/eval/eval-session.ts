@@ -9,6 +9,7 @@ import { cacheDirectory } from "../backend/demo-model.js";
 import type { ModelBackend } from "../backend/model-backend.js";
 import { absoluteModelSpec, parseModelSpec } from "../backend/model-spec.js";
 import { openModel } from "../backend/open-model.js";
+import { readProcessMemory } from "../bench/process-memory.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
@@ -58,6 +59,10 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   gpu?: "auto" | "off";
   threads?: number;
   contextSize?: number;
+  /** openai: models: the longest wait for the server to send anything, in ms. */
+  idleTimeoutMs?: number;
+  /** openai: models: the largest response body accepted, in bytes. */
+  maxResponseBytes?: number;
   signal?: AbortSignal;
   /** Where progress goes; false for none. Default stderr. */
   progress?: ProgressStream | false;
@@ -175,6 +180,8 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       gpu: options.gpu,
       threads: options.threads,
       contextSize: options.contextSize,
+      idleTimeoutMs: options.idleTimeoutMs,
+      maxResponseBytes: options.maxResponseBytes,
     }));
   const userModelText =
     options.userModel ?? (original?.settings.userModel === null ? undefined : original?.settings.userModel);
@@ -368,6 +375,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     throw error;
   } finally {
     session.endedAt = new Date().toISOString();
+    session.peakRssBytes = readProcessMemory().peakRssBytes;
     if (record !== undefined && runDirectory !== undefined) {
       record.status = session.status;
       record.endedAt = session.endedAt;

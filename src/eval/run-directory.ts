@@ -1,5 +1,5 @@
 /**
- * The run directory (DESIGN.md): `run.json` (provenance and settings), `results.sqlite` (the
+ * The run directory (the CLI contract, docs/architecture.md): `run.json` (provenance and settings), `results.sqlite` (the
  * durable store), `results.jsonl` and `summary.json` (both rewritten from the store at the end of
  * every session, so a resumed run's files are those of an uninterrupted one). The default name
  * is `<out>/<UTC timestamp>-<model>-<suites>`.
@@ -61,6 +61,11 @@ export interface RunSession {
   concurrency: number;
   /** Results this session committed (unknown, null, when it was killed). */
   completed: number | null;
+  /**
+   * Peak resident memory of the edgecall process when the session ended (VmHWM on Linux, else
+   * maxRSS): the model, its context and Node.js. Absent in runs written before it was recorded.
+   */
+  peakRssBytes?: number;
 }
 
 /** The content of run.json. */

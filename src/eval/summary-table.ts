@@ -34,10 +34,10 @@ export interface SummaryHealth {
   overall: CategoryHealth;
 }
 
-function healthCells(health: CategoryHealth | undefined): string[] {
+function healthCells(health: CategoryHealth | undefined, timed: boolean): string[] {
   if (health === undefined) return ["-", "-", "-", "-", "-"];
   const median = (value: number | null, digits: number): string =>
-    value === null ? "n/a" : value.toFixed(digits);
+    value === null || !timed ? "n/a" : value.toFixed(digits);
   return [
     `${health.parseFailures}/${health.outputs}`,
     percent(health.stuckRate),
@@ -83,6 +83,8 @@ function agentLines(summary: EvalSummary, paint: ReturnType<typeof pc.createColo
 /** Renders the summary as text; `color` adds ANSI colours; `health` adds per-category health columns. */
 export function renderSummaryTable(summary: EvalSummary, color = false, health?: SummaryHealth): string {
   const paint = pc.createColors(color);
+  // A replay model's timings measure the harness (e.g. 500,000 tokens/s), not a model.
+  const timed = summary.model.kind !== "replay";
   const withPassHat = summary.repeats > 1;
   const header = ["suite / category", "n", "passed", "accuracy", "95% CI"];
   if (withPassHat) header.push(`pass^${summary.repeats}`);
@@ -103,7 +105,8 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
     ];
     if (withPassHat)
       row.push(category.passHatK ? percent(category.passHatK[String(summary.repeats)] ?? 0) : "-");
-    if (health) row.push(...healthCells(healthByKey.get(`${category.suite}\u0000${category.category}`)));
+    if (health)
+      row.push(...healthCells(healthByKey.get(`${category.suite}\u0000${category.category}`), timed));
     return row;
   });
   const { overall } = summary;
@@ -116,7 +119,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   ];
   if (withPassHat)
     overallRow.push(overall.passHatK ? percent(overall.passHatK[String(summary.repeats)] ?? 0) : "-");
-  if (health) overallRow.push(...healthCells(health.overall));
+  if (health) overallRow.push(...healthCells(health.overall, timed));
   const widths = header.map((_, column) =>
     Math.max(...[header, ...rows, overallRow].map((row) => (row[column] ?? "").length)),
   );
@@ -140,8 +143,10 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   lines.push(
     `hit token limit ${percent(summary.lengthRate)} · stuck repeating ${percent(summary.stuckRate)} · harness errors ${summary.harnessErrors} · cached ${summary.cached}`,
   );
-  lines.push(`time to first token: ${spread(summary.ttftMs, " ms", 0)}`);
-  lines.push(`decode speed: ${spread(summary.decodeTokensPerSecond, " tok/s", 1)}`);
+  if (timed) {
+    lines.push(`time to first token: ${spread(summary.ttftMs, " ms", 0)}`);
+    lines.push(`decode speed: ${spread(summary.decodeTokensPerSecond, " tok/s", 1)}`);
+  } else lines.push("time to first token, decode speed: n/a (a replay model's timings measure the harness)");
   for (const format of summary.parseFailures)
     lines.push(`parse failures (${format.format}): ${format.failures}/${format.n} (${percent(format.rate)})`);
   lines.push(`run directory: ${summary.runDir}`);

@@ -15,7 +15,7 @@ import { wilsonInterval } from "../stats/wilson.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
 
-/** Accuracy of one category (DESIGN.md's `eval --json` category shape plus extras). */
+/** Accuracy of one category (the CLI contract's `eval --json` category shape plus extras). */
 export interface CategorySummary {
   suite: string;
   category: string;

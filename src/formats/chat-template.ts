@@ -10,13 +10,22 @@
  *   filter on a two-item list literal is rewritten to an inline `if` before parsing.
  * - Templates that never read `tool_calls` (LFM2.5) expect the call text in the assistant content:
  *   for them the calls are written into the content in the detected family's call syntax.
+ * - It runs templates without bounds (a huge `range()` is a V8 fatal error): rendering goes
+ *   through template-limits.ts, which stops at limits on loop iterations, characters and time.
  */
-import { Environment, Interpreter, Template } from "@huggingface/jinja";
+import { Environment, Template } from "@huggingface/jinja";
 import { EdgecallError } from "../errors.js";
 import type { ChatMessage, ToolCall, ToolDefinition } from "../messages.js";
 import { detectFormat } from "./detect-format.js";
 import { toOpenAiTool } from "./openai-tool.js";
 import { getFormat } from "./registry.js";
+import {
+  BoundedInterpreter,
+  boundedRange,
+  TemplateLimitError,
+  type TemplateLimits,
+  templateLimits,
+} from "./template-limits.js";
 
 /** Options for {@link renderChatTemplate}. */
 export interface ChatTemplateOptions {
@@ -30,6 +39,10 @@ export interface ChatTemplateOptions {
   extra?: Record<string, unknown>;
   /** The date `strftime_now` reports (default: now). */
   now?: Date;
+  /** Limits on loop iterations, characters built and time (default: template-limits.ts's defaults). */
+  limits?: Partial<TemplateLimits>;
+  /** Where the template comes from (e.g. the GGUF file), named at the start of error messages. */
+  source?: string;
 }
 
 const monthNames = [
@@ -121,17 +134,11 @@ function toTemplateMessages(messages: readonly ChatMessage[], template: string):
   });
 }
 
-function range(start: number, stop?: number, step = 1): number[] {
-  const [from, to] = stop === undefined ? [0, start] : [start, stop];
-  if (step === 0) throw new Error("range() step must not be zero");
-  const values: number[] = [];
-  for (let value = from; step > 0 ? value < to : value > to; value += step) values.push(value);
-  return values;
-}
-
 /**
  * Renders `template` for `messages` and `tools`. Template syntax errors and `raise_exception`
- * calls become EdgecallError("invalid-argument", "chat template: ...").
+ * calls become EdgecallError("invalid-argument", "chat template: ..."); a render that passes one
+ * of the limits (template-limits.ts) is stopped and refused with "chat template refused: ..."
+ * naming the limit. Both start with `options.source` when given.
  */
 export function renderChatTemplate(
   template: string,
@@ -139,6 +146,8 @@ export function renderChatTemplate(
   tools: readonly ToolDefinition[] | undefined,
   options: ChatTemplateOptions = {},
 ): string {
+  const limits = templateLimits(options.limits);
+  const prefix = options.source === undefined ? "" : `${options.source}: `;
   try {
     const parsed = new Template(patchTemplate(template));
     const environment = new Environment();
@@ -150,7 +159,7 @@ export function renderChatTemplate(
       True: true,
       False: false,
       None: null,
-      range,
+      range: boundedRange(limits.maxIterations),
       raise_exception: (message: unknown) => {
         throw new Error(String(message));
       },
@@ -164,11 +173,49 @@ export function renderChatTemplate(
     if (tools && tools.length > 0) variables.tools = tools.map(toOpenAiTool);
     if (options.enableThinking !== undefined) variables.enable_thinking = options.enableThinking;
     for (const [name, value] of Object.entries(variables)) environment.set(name, value);
-    const result = new Interpreter(environment).run(parsed.parsed);
+    const result = new BoundedInterpreter(environment, limits).run(parsed.parsed);
     return String(result.value);
   } catch (error) {
     if (error instanceof EdgecallError) throw error;
+    const subject = options.source === undefined ? {} : { subject: options.source };
+    if (error instanceof TemplateLimitError) {
+      throw new EdgecallError("invalid-argument", `${prefix}chat template refused: ${error.message}`, {
+        cause: error,
+        ...subject,
+      });
+    }
     const message = error instanceof Error ? error.message : String(error);
-    throw new EdgecallError("invalid-argument", `chat template: ${message}`, { cause: error });
+    throw new EdgecallError("invalid-argument", `${prefix}chat template: ${message}`, {
+      cause: error,
+      ...subject,
+    });
   }
 }
+
+/**
+ * Renders `template` once for a one-message conversation with one tool and throws the refusal
+ * if that passes a limit (a template that loops or grows without bound does so for any input),
+ * so that a hostile file is refused when it is opened rather than at each call. Other template
+ * errors are left to the real renders (a template may refuse this conversation and accept real ones).
+ */
+export function assertTemplateWithinLimits(
+  template: string,
+  source: string,
+  limits?: Partial<TemplateLimits>,
+): void {
+  try {
+    renderChatTemplate(template, [{ role: "user", content: "Hello" }], [probeTool], {
+      source,
+      limits,
+      now: new Date(0),
+    });
+  } catch (error) {
+    if (error instanceof EdgecallError && error.cause instanceof TemplateLimitError) throw error;
+  }
+}
+
+const probeTool: ToolDefinition = {
+  name: "get_time",
+  description: "The current time in a city.",
+  parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+};

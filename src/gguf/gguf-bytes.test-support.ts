@@ -199,9 +199,15 @@ export function buildGgufBytes(spec: GgufBytesSpec): { bytes: Buffer; layout: Gg
 }
 
 /** A scratch directory under the OS temp dir, with a helper to write files and to remove it. */
-export function scratchDirectory(): { write(name: string, bytes: Uint8Array): string; remove(): void } {
+export function scratchDirectory(): {
+  write(name: string, bytes: Uint8Array): string;
+  /** The path `name` would have in the directory (nothing is written). */
+  path(name: string): string;
+  remove(): void;
+} {
   const directory = mkdtempSync(join(tmpdir(), "edgecall-gguf-test-"));
   return {
+    path: (name) => join(directory, name),
     write(name, bytes) {
       const path = join(directory, name);
       writeFileSync(path, bytes);

@@ -1,6 +1,7 @@
 /**
  * The human-readable form of `edgecall inspect`: a key: value summary, the tensor type histogram
- * and one line per metadata pair (long strings and arrays shortened).
+ * the problems that make the model unloadable, and one line per metadata pair (long strings and
+ * arrays shortened).
  */
 
 import type { InspectResult } from "./inspect.js";
@@ -30,6 +31,10 @@ export function formatInspectText(result: InspectResult): string {
   ];
   const width = Math.max(...summary.map(([label]) => label.length)) + 2;
   const lines = summary.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`);
+  if (result.problems.length > 0) {
+    lines.push("", `problems (${result.problems.length}; llama.cpp cannot load this file):`);
+    for (const problem of result.problems) lines.push(`  ${safe(problem)}`);
+  }
   const keys = Object.keys(result.metadata);
   lines.push("", `metadata (${keys.length} keys):`);
   for (const key of keys) lines.push(`  ${safe(key)} = ${shortValue(result.metadata[key] ?? null)}`);

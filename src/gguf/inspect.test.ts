@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
 import { buildGgufBytes, scratchDirectory } from "./gguf-bytes.test-support.js";
+import { f32, presetPlan, u32, withKv, writeHollowGguf } from "./hollow-model.test-support.js";
 import { inspectGguf } from "./inspect.js";
 import { shortestFloat32 } from "./inspect-metadata.js";
 import { formatInspectText } from "./inspect-text.js";
@@ -18,7 +19,7 @@ function expectedParameters(layers: number, width: number, vocabulary: number, u
 }
 
 describe("inspectGguf", () => {
-  it("summarises a model-shaped file with the DESIGN.md fields", async () => {
+  it("summarises a model-shaped file with the CLI contract's fields", async () => {
     const path = scratch.write(
       "model.gguf",
       buildGgufBytes(modelSpec({ layers: 3, vocabulary: 300, fileType: 15 })).bytes,
@@ -95,6 +96,33 @@ describe("inspectGguf", () => {
     assert.equal((await inspectGguf(scratch.write("tie.gguf", tie.bytes))).fileType, "F16");
     const declared = buildGgufBytes({ kvs: [{ key: "general.file_type", value: scalar(T.UINT32, 40) }] });
     assert.equal((await inspectGguf(scratch.write("q1.gguf", declared.bytes))).fileType, "Q1_0");
+  });
+
+  it("lists the problems of a model llama.cpp would abort on, and none for a sound one", async () => {
+    const plan = presetPlan("qwen3");
+    const sound = await inspectGguf(
+      writeHollowGguf(scratch.path("sound.gguf"), plan.metadata, plan.descriptors),
+    );
+    assert.deepEqual(sound.problems, []);
+    const metadata = withKv(
+      withKv(plan.metadata, "qwen3.block_count", u32(100_000)),
+      "qwen3.attention.layer_norm_rms_epsilon",
+      f32(Number.NaN),
+    );
+    const hostile = await inspectGguf(
+      writeHollowGguf(scratch.path("hostile.gguf"), metadata, plan.descriptors),
+    );
+    assert.deepEqual(hostile.problems, [
+      "qwen3.attention.layer_norm_rms_epsilon is NaN, not a finite number",
+      "qwen3.block_count is 100000; llama.cpp allows 1 to 512 layers",
+    ]);
+    const text = formatInspectText(hostile);
+    assert.match(
+      text,
+      /^problems \(2; llama\.cpp cannot load this file\):\n {2}qwen3\.attention\.layer_norm_rms_epsilon is NaN/m,
+    );
+    assert.doesNotMatch(formatInspectText(sound), /^problems/m);
+    assert.equal(hostile.metadata["qwen3.block_count"] as number, 100_000);
   });
 
   it("rejects invalid files with the reader's error", async () => {

@@ -1,14 +1,16 @@
 /**
  * `edgecall inspect`: a GGUF file's summary (architecture, parameter count, file type, context
- * length, chat template, tensor types) and all its metadata, with long arrays summarised.
+ * length, chat template, tensor types), all its metadata, with long arrays summarised, and the
+ * problems that would make llama.cpp abort on or refuse it.
  */
 
 import { fileTypeNames, ggmlType } from "./ggml-types.js";
 import { type JsonValue, metadataToJson } from "./inspect-metadata.js";
+import { hyperparameterArrayElements, modelHyperparameterProblems } from "./model-hyperparameters.js";
 import { ggufNumber, ggufString, isGgufArray, readGguf } from "./reader.js";
 import type { GgufFile, GgufTensorInfo } from "./reader-types.js";
 
-/** The `inspect --json` document (DESIGN.md fields first; fields may be added, never renamed). */
+/** The `inspect --json` document (the CLI contract's fields first; fields may be added, never renamed). */
 export interface InspectResult {
   /** `general.architecture`, or null when absent. */
   architecture: string | null;
@@ -35,14 +37,23 @@ export interface InspectResult {
   sizeBytes: number;
   /** Number of tensors of each ggml type, most common first (ties by name). */
   tensorTypes: Record<string, number>;
+  /**
+   * What makes the model unloadable: hyperparameters llama.cpp would abort on (or refuse), tensors
+   * that disagree with them (model-hyperparameters.ts). Empty for a sound model, and for files that
+   * are not models (no architecture, or a `general.type` other than "model").
+   */
+  problems: string[];
 }
 
 /** Reads the GGUF file at `path` and summarises it. Throws as {@link readGguf} does. */
 export async function inspectGguf(path: string): Promise<InspectResult> {
-  return summariseGguf(await readGguf(path, { maxArrayElementsKept: 16 }));
+  return summariseGguf(await readGguf(path, { maxArrayElementsKept: hyperparameterArrayElements }));
 }
 
-/** Summarises a file already read (arrays need only their first 8 elements kept). */
+/**
+ * Summarises a file already read. Arrays need {@link hyperparameterArrayElements} elements kept
+ * for the checks of per-layer hyperparameters (the metadata shows only the first 16).
+ */
 export function summariseGguf(file: GgufFile): InspectResult {
   const metadata = file.metadata;
   const architecture = ggufString(metadata.get("general.architecture")) ?? null;
@@ -67,6 +78,7 @@ export function summariseGguf(file: GgufFile): InspectResult {
     fileSize: file.fileSize,
     sizeBytes: file.tensors.reduce((sum, tensor) => sum + tensor.byteSize, 0),
     tensorTypes: tensorTypeHistogram(file.tensors),
+    problems: modelHyperparameterProblems(file),
   };
 }
 

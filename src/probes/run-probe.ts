@@ -230,6 +230,8 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeOutcome> {
     format: options.format,
     gpu: options.gpu,
     threads: options.threads,
+    idleTimeoutMs: options.idleTimeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
     out: options.out,
     resume: options.resume,
     retryErrors: options.retryErrors,

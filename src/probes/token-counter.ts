@@ -55,6 +55,7 @@ export async function ggufTokenCounter(modelPath: string): Promise<TokenCounter>
           addGenerationPrompt: true,
           bosToken: model.tokens.bosString ?? "",
           eosToken: model.tokens.eosString ?? "",
+          source: modelPath,
         });
         const tokens = model.tokenize(text, true);
         const bos = model.tokens.bos;

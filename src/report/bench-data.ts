@@ -1,8 +1,10 @@
 /**
  * The parts of a stored `edgecall bench --json` document (`bench.json` in a run directory) that
- * reports show. Read tolerantly: DESIGN.md fixes `model`, `loadMs`, `peakRssBytes` and
- * `results[].{test, tokensPerSecond: {min, median, max}, runs}`; the rest is used when present.
+ * reports show. Read tolerantly: the CLI contract fixes `model`, `loadMs`, `peakRssBytes` and
+ * `results[].{test, tokensPerSecond: {min, median, max}, runs}`; the rest is used when present
+ * (also the flat `description` and `device` of the figures compare-quants keeps per model).
  */
+import { modelDescription } from "../bench/bench-report.js";
 import { EdgecallError } from "../errors.js";
 
 /** Min, median and max of a measurement. */
@@ -85,11 +87,15 @@ export function parseBench(path: string, value: unknown): BenchData {
       firstTokenMs: spread(entry.firstTokenMs),
     });
   }
+  const description = text(model.description) ?? text(value.description);
   return {
     modelName: text(model.name) ?? text(model.path)?.split(/[\\/]/).pop() ?? null,
-    description: text(model.description),
+    description:
+      description !== null && typeof model.parameters === "number"
+        ? modelDescription(description, model.parameters)
+        : description,
     quantisation: text(model.quantisation),
-    device: text(backend.device),
+    device: text(backend.device) ?? text(value.device),
     loadMs: value.loadMs as number,
     peakRssBytes: value.peakRssBytes as number,
     randomWeights: value.randomWeights === true || model.randomWeights === true,

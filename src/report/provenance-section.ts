@@ -10,6 +10,23 @@ function optional(value: number | null | undefined): number | string | undefined
   return value === null || value === undefined ? "default" : value;
 }
 
+function numberFact(value: unknown, unit = ""): string | undefined {
+  return typeof value === "number" ? `${value}${unit}` : undefined;
+}
+
+/**
+ * The eval's own peak resident memory: the largest of its sessions' (each the edgecall process's
+ * VmHWM when it ended: model, context and Node.js), or undefined for runs that did not record it.
+ */
+function evalPeak(sessions: readonly { peakRssBytes?: unknown }[] | undefined): string | undefined {
+  const peaks = (sessions ?? []).flatMap((session) =>
+    typeof session.peakRssBytes === "number" ? [session.peakRssBytes] : [],
+  );
+  return peaks.length === 0
+    ? undefined
+    : `${bytes(Math.max(...peaks))} (the edgecall process, Node.js included)`;
+}
+
 /** The banners of a run (random weights, incomplete run). */
 export function runBanners(run: RunData): string {
   const banners: string[] = [];
@@ -66,6 +83,8 @@ export function provenanceFacts(run: RunData): string {
         ["tool choice", settings.toolChoice],
         ["repeats", settings.repeats],
         ["limit", settings.limit ?? "none"],
+        ["threads", numberFact(model.backendInfo.threads)],
+        ["context size", numberFact(model.backendInfo.contextSize, " tokens")],
         [
           "shard",
           settings.shard
@@ -94,7 +113,8 @@ export function provenanceFacts(run: RunData): string {
             .filter(Boolean)
             .join(" · "),
         ],
-        ["memory", typeof host.memoryBytes === "number" ? bytes(host.memoryBytes) : undefined],
+        ["host RAM", typeof host.memoryBytes === "number" ? bytes(host.memoryBytes) : undefined],
+        ["eval peak memory (RSS)", evalPeak(record.sessions)],
         [
           "merged from",
           Array.isArray(record.mergedFrom)
@@ -121,7 +141,7 @@ export function provenanceFacts(run: RunData): string {
         ["device", bench.device],
         ["load", `${Math.round(bench.loadMs)} ms`],
         ["peak memory (RSS)", bytes(bench.peakRssBytes)],
-        ["random weights", bench.randomWeights ? "yes" : "no"],
+        ["random weights", hasRandomWeights(run) ? "yes" : "no"],
       ]),
       "</div>",
     );

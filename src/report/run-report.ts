@@ -1,12 +1,13 @@
 /**
  * `report.html` of a run directory: one self-contained page (inline style, script and SVG charts;
- * nothing loaded from the network) with the provenance header, the per-category table, the charts
- * and the per-sample table whose rows open the full transcript.
+ * nothing loaded from the network) with the provenance header, the per-category table, the bench
+ * table, the charts and the per-sample table whose rows open the full transcript.
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { EdgecallError } from "../errors.js";
 import { writeFileAtomic } from "../eval/run-directory.js";
+import { benchSection } from "./bench-section.js";
 import { categoryTable } from "./category-table.js";
 import { readComparisonRuns } from "./comparison-runs.js";
 import { htmlPage } from "./html-page.js";
@@ -75,6 +76,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
   const body = [
     provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
     categoryTable(run.eval),
+    benchSection(run),
     reportCharts(run, others),
     othersSection(run, others),
     table,

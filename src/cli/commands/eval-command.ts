@@ -1,6 +1,6 @@
 /**
  * `edgecall eval`: runs suites against a model into a run directory (see src/eval). Prints the
- * summary table (or, with `--json`, DESIGN.md's `eval` document) on stdout and progress on stderr.
+ * summary table (or, with `--json`, the CLI contract's `eval` document) on stdout and progress on stderr.
  *
  * Interrupts: the first Ctrl-C (or SIGTERM) stops starting samples, aborts the ones in flight (they
  * have no result and run again on resume), writes results.jsonl and summary.json from what is done,

@@ -1,4 +1,8 @@
-/** `edgecall inspect FILE`: validates a GGUF file with our own reader and describes it. */
+/**
+ * `edgecall inspect FILE`: validates a GGUF file with our own reader and describes it. A model
+ * whose hyperparameters llama.cpp would abort on (or refuse) is described, its problems listed,
+ * and the command exits 1 with `edgecall: FILE: <problems>` on stderr.
+ */
 import { inspectGguf } from "../../gguf/inspect.js";
 import { formatInspectText } from "../../gguf/inspect-text.js";
 
@@ -8,5 +12,7 @@ export async function inspectCommand(file: string, options: { json?: boolean }):
   process.stdout.write(
     options.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatInspectText(result)}\n`,
   );
-  return 0;
+  if (result.problems.length === 0) return 0;
+  process.stderr.write(`edgecall: ${file}: ${result.problems.join("; ")}\n`);
+  return 1;
 }

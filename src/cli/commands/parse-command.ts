@@ -1,6 +1,6 @@
 /**
  * `edgecall parse`: decodes raw model output (stdin) with a tool-call format, to answer
- * "why didn't my model's call parse?". Prints DESIGN.md's `parse` JSON shape with `--json`.
+ * "why didn't my model's call parse?". Prints the CLI contract's `parse` JSON shape with `--json`.
  */
 
 import { parseModelOutput } from "../../formats/parse-output.js";

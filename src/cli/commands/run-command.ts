@@ -1,5 +1,5 @@
 /**
- * `edgecall run`: one model call with tools. Prints DESIGN.md's `run` JSON shape with `--json`,
+ * `edgecall run`: one model call with tools. Prints the CLI contract's `run` JSON shape with `--json`,
  * otherwise a readable summary. Output from a random-weight model is labelled as such.
  *
  * Tools offered: `--tools FILE` (definitions as JSON) or `--tools assistant` (the assistant suite's
@@ -14,7 +14,7 @@ import { EdgecallError } from "../../errors.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
-import { constrainedWarning, type ModelOptionValues } from "../model-options.js";
+import { constrainedWarning, httpModelLimits, type ModelOptionValues } from "../model-options.js";
 import {
   closeMcpSources,
   connectMcpSources,
@@ -93,6 +93,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       format: options.format,
       gpu: options.gpu,
       threads: options.threads,
+      ...httpModelLimits(options),
       contextSize: options.contextSize ?? (options.tools === "assistant" ? assistantContextSize : undefined),
     });
     const randomWeights = backend.info.randomWeights === true;

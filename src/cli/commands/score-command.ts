@@ -1,7 +1,7 @@
 /**
  * `edgecall score bfcl`: scores BFCL result lines (`{"id", "result"}` per line; a text result is
  * decoded as prompt-mode calls) against the BFCL data folder with the official checker rules.
- * `--json` prints DESIGN.md's `score bfcl` document (categories, verdicts, plus BFCL's summary
+ * `--json` prints the CLI contract's `score bfcl` document (categories, verdicts, plus BFCL's summary
  * scores as `aggregates`); otherwise a table.
  */
 import { scoreBfclResults } from "../../bfcl/score.js";

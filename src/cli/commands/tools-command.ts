@@ -2,7 +2,7 @@
  * `edgecall tools list [--json]` and `edgecall tools call NAME --args JSON [--state DIR] [--yes] [--json]`:
  * the assistant tools from the command line, through the same guards as an agent session. A call
  * that needs confirmation asks on the terminal (y/N on stderr), runs with `--yes`, and is refused
- * otherwise. `call --json` prints DESIGN.md's `{"ok": true, "output"}` / `{"ok": false, "error"}`.
+ * otherwise. `call --json` prints the CLI contract's `{"ok": true, "output"}` / `{"ok": false, "error"}`.
  */
 import { createInterface } from "node:readline/promises";
 import { callTool, listTools } from "../../tools/tools-cli.js";

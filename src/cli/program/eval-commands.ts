@@ -2,6 +2,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { confirmModes } from "../../eval/solver.js";
 import { augmentationNames } from "../../suites/stateful/augment.js";
+import { addHttpModelOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption, shardOption } from "../option-parsers.js";
 import { mcpOption } from "./mcp-option.js";
 
@@ -21,7 +22,7 @@ function augmentList(value: string): string[] {
 
 /** Options `compare-quants` and `probe` share with `eval`. */
 function addRunOptions(command: Command): Command {
-  return command
+  return addHttpModelOptions(command)
     .option("--out <dir>", "parent folder of new run directories (default ./edgecall-runs)")
     .option("--concurrency <n>", "requests in flight at once (default 1)", integerOption(1))
     .option("--repeats <k>", "run each sample k times, with seeds seed..seed+k-1", integerOption(1))

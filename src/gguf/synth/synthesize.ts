@@ -9,14 +9,14 @@ import { statSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
 import { EdgecallError } from "../../errors.js";
 import { ggmlType } from "../ggml-types.js";
-import { type GgufTensorDescriptor, writeGguf } from "../writer.js";
+import { type GgufTensorDescriptor, type GgufWriteKv, writeGguf } from "../writer.js";
 import { chatTemplate } from "./chat-templates.js";
 import { buildSynthMetadata } from "./metadata.js";
 import { resolvePreset } from "./presets.js";
 import { poolSizeFor, SeededRandom, specialTensorBytes, WeightPool } from "./random-weights.js";
 import { defaultTokenizerFamily, parseShape, type ShapeSpec } from "./shape.js";
 import { removeStalePartials } from "./stale-partials.js";
-import { elementCount, planTensors } from "./tensor-plan.js";
+import { elementCount, type PlannedTensor, planTensors } from "./tensor-plan.js";
 import { assignTensorTypes, fileTypeOf, parseQuantType } from "./tensor-types.js";
 import { buildTokenizer } from "./tokenizer.js";
 import { tokenizerFamily } from "./tokenizer-specials.js";
@@ -61,7 +61,7 @@ interface ResolvedShape {
   notes: string;
 }
 
-function resolveShape(options: SynthesizeOptions): ResolvedShape {
+function resolveShape(options: Omit<SynthesizeOptions, "outputPath" | "onProgress">): ResolvedShape {
   if (options.shape !== undefined) {
     if (options.preset !== undefined) {
       throw new EdgecallError("usage", "give either a preset or a shape, not both", { subject: "--shape" });
@@ -99,9 +99,25 @@ function resolveShape(options: SynthesizeOptions): ResolvedShape {
 
 let partialCounter = 0;
 
-/** Synthesises a random-weight GGUF; see {@link SynthesizeOptions}. */
-export async function synthesizeGguf(options: SynthesizeOptions): Promise<SynthesizeResult> {
-  const started = performance.now();
+/** Everything a synthesis writes, before any byte is written. */
+export interface SynthesisPlan {
+  shape: ShapeSpec;
+  presetName: string;
+  verified: boolean;
+  notes: string;
+  quant: string;
+  templateName: string;
+  seed: number;
+  plan: PlannedTensor[];
+  metadata: GgufWriteKv[];
+  descriptors: GgufTensorDescriptor[];
+}
+
+/**
+ * The metadata and tensor list {@link synthesizeGguf} would write for `options` (the output
+ * path is not used). Throws as synthesizeGguf does for bad presets, shapes and quantisations.
+ */
+export function planSynthesis(options: Omit<SynthesizeOptions, "outputPath" | "onProgress">): SynthesisPlan {
   const { shape, presetName, verified, notes } = resolveShape(options);
   const quant = parseQuantType(options.quant);
   const family = shape.tokenizer ?? defaultTokenizerFamily(shape.arch);
@@ -126,6 +142,14 @@ export async function synthesizeGguf(options: SynthesizeOptions): Promise<Synthe
     dimensions: tensor.dimensions,
     type: types[index]!,
   }));
+  return { shape, presetName, verified, notes, quant, templateName, seed, plan, metadata, descriptors };
+}
+
+/** Synthesises a random-weight GGUF; see {@link SynthesizeOptions}. */
+export async function synthesizeGguf(options: SynthesizeOptions): Promise<SynthesizeResult> {
+  const started = performance.now();
+  const { shape, presetName, verified, notes, quant, templateName, seed, plan, metadata, descriptors } =
+    planSynthesis(options);
   const dataBytes = descriptors.reduce((sum, tensor) => {
     const info = ggmlType(tensor.type)!;
     return sum + (elementCount(tensor.dimensions) / info.blockSize) * info.typeSize;
