@@ -38,9 +38,11 @@ describe("SerialQueue", () => {
     const queue = new SerialQueue();
     let ran = false;
     let firstDone = false;
-    const first = queue.run(() => delay(200)).then(() => {
-      firstDone = true;
-    });
+    const first = queue
+      .run(() => delay(200))
+      .then(() => {
+        firstDone = true;
+      });
     const controller = new AbortController();
     const second = queue.run(async () => {
       ran = true;
