@@ -395,3 +395,38 @@ describe("edgecall serve on a socket", () => {
     }
   });
 });
+
+describe("edgecall serve: a bounded line", () => {
+  it("turns requests past --max-pending away with 503 and Retry-After, and admits again after", async () => {
+    const gates: (() => void)[] = [];
+    const held: ModelBackend = {
+      info: { backend: "stub", model: "stub", format: "json" },
+      generate: () =>
+        new Promise<GenerateResult>((resolve) => {
+          gates.push(() => resolve(textResult("ok", "stop")));
+        }),
+      async close() {},
+    };
+    const server = app(held, { maxPending: 2 });
+    const simple = { messages: [{ role: "user", content: "hi" }] };
+    const running = [
+      server.request("/v1/chat/completions", post(simple)),
+      server.request("/v1/chat/completions", post({ ...simple, stream: true })),
+    ];
+    while (gates.length < 2) await new Promise((resolve) => setImmediate(resolve));
+    const refused = await server.request("/v1/chat/completions", post(simple));
+    assert.equal(refused.status, 503);
+    assert.match(refused.headers.get("retry-after") ?? "", /^\d+$/);
+    const body = (await refused.json()) as Wire;
+    assert.equal(body.error.code, "server_busy");
+    assert.match(body.error.message, /2 requests .*--max-pending/);
+    for (const open of gates.splice(0)) open();
+    const [plain, streamed] = await Promise.all(running);
+    assert.equal(plain?.status, 200);
+    await streamed?.text();
+    const again = server.request("/v1/chat/completions", post(simple));
+    while (gates.length < 1) await new Promise((resolve) => setImmediate(resolve));
+    gates.shift()?.();
+    assert.equal((await again).status, 200, "the line has room again once requests finish");
+  });
+});

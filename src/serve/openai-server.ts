@@ -19,6 +19,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ModelBackend } from "../backend/model-backend.js";
 import { EdgecallError, isEdgecallError } from "../errors.js";
+import { AdmissionGate, type AdmissionTicket } from "./admission-gate.js";
 import {
   type ChatCompletionPlan,
   InvalidChatRequest,
@@ -46,7 +47,15 @@ export interface OpenAIServerOptions {
   keepAliveMs?: number;
   /** One line per finished request (method, path, status, time), for the terminal. */
   log?: (line: string) => void;
+  /**
+   * Most chat completions generating or waiting at once; more get 503 with Retry-After. Default
+   * {@link defaultMaxPending}; 0: no limit.
+   */
+  maxPending?: number;
 }
+
+/** Default of {@link OpenAIServerOptions.maxPending}. */
+export const defaultMaxPending = 16;
 
 type ErrorType = "invalid_request_error" | "authentication_error" | "not_found_error" | "server_error";
 
@@ -86,6 +95,7 @@ function sameKey(given: string, expected: string): boolean {
 export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
   const { backend, modelName } = options;
   const keepAliveMs = options.keepAliveMs ?? 10_000;
+  const gate = new AdmissionGate(options.maxPending ?? defaultMaxPending);
   const randomWeights = backend.info.randomWeights === true;
   const app = new Hono();
 
@@ -158,6 +168,19 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
       singleCall: plan.singleCall,
       randomWeights,
     };
+    const ticket = gate.enter();
+    if (ticket === undefined) {
+      c.header("Retry-After", String(gate.retryAfterSeconds()));
+      return c.json(
+        errorBody(
+          `the server is busy: ${gate.inFlight} requests are generating or waiting (the limit, --max-pending); retry later`,
+          "server_error",
+          null,
+          "server_busy",
+        ),
+        503,
+      );
+    }
     const controller = new AbortController();
     const clientSignal = c.req.raw.signal;
     if (clientSignal.aborted) controller.abort();
@@ -169,9 +192,11 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
         return c.json(completionBody(result, context));
       } catch (error) {
         return harnessErrorResponse(c, error);
+      } finally {
+        ticket.release();
       }
     }
-    return streamedResponse(plan, context, controller, keepAliveMs, backend);
+    return streamedResponse(plan, context, controller, keepAliveMs, backend, ticket);
   };
   const limit = bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024 * 1024, onError: tooLarge });
   // hono's body limit fails on a request without a body; answer that as the bad request it is.
@@ -243,6 +268,7 @@ function streamedResponse(
   controller: AbortController,
   keepAliveMs: number,
   backend: ModelBackend,
+  ticket: AdmissionTicket,
 ): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -259,6 +285,7 @@ function streamedResponse(
       } catch (error) {
         if (!controller.signal.aborted) send(harnessError(error).body);
       } finally {
+        ticket.release();
         clearInterval(keepAlive);
       }
       write("data: [DONE]\n\n");

@@ -24,6 +24,8 @@ export interface ServeCommandOptions extends ModelOptionValues {
   apiKey?: string;
   /** Log each request on stderr. */
   verbose?: boolean;
+  /** Most chat completions generating or waiting at once (0: no limit); more get 503 with Retry-After. */
+  maxPending?: number;
 }
 
 /** Where the command writes, what opens the model and what stops it; defaults are the process's. */
@@ -101,6 +103,7 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
       constrained: options.constrained,
       apiKey,
       log: options.verbose ? (line) => stderr.write(`edgecall: serve: ${line}\n`) : undefined,
+      ...(options.maxPending === undefined ? {} : { maxPending: options.maxPending }),
     });
     server = await startOpenAIServer(app, options.host, options.port);
     if (backend.info.randomWeights === true) {

@@ -47,6 +47,11 @@ export function registerModelCommands(program: Command): void {
     .option("--model-name <name>", "the model id clients see (default: the file name without .gguf)")
     .option("--constrained", "grammar-constrain calls to the offered tools' schemas (llama-cpp backend)")
     .option("--api-key <key>", "require Authorization: Bearer KEY (default: $EDGECALL_API_KEY when set)")
+    .option(
+      "--max-pending <n>",
+      "most chat completions generating or waiting at once; more get 503 with Retry-After (default 16, 0: no limit)",
+      integerOption(0),
+    )
     .option("--verbose", "log each request on stderr")
     .action(async (options) => {
       const { serveCommand } = await import("../commands/serve-command.js");
