@@ -3,7 +3,7 @@
  * binaries only, never a build), the model, one context with one sequence, and the provenance
  * facts read from the file's metadata.
  */
-import { availableParallelism } from "node:os";
+
 import {
   getLlama,
   type Llama,
@@ -19,6 +19,7 @@ import type { FormatName } from "../formats/tool-call-format.js";
 import { fileTypeNames } from "../gguf/ggml-types.js";
 import { readCheckedModel } from "../gguf/model-hyperparameters.js";
 import { ggufString } from "../gguf/reader.js";
+import { defaultThreads } from "./thread-default.js";
 
 /** The node-llama-cpp version this backend is pinned to (recorded as provenance). */
 export const nodeLlamaCppVersion = "3.21.1";
@@ -28,7 +29,7 @@ export interface LlamaCppLoadOptions {
   modelPath: string;
   /** `auto`: the GPU node-llama-cpp detects (CUDA, Vulkan, Metal), else the CPU. `off`: the CPU. */
   gpu?: "auto" | "off";
-  /** CPU threads (default: `os.availableParallelism()`). */
+  /** CPU threads (default: {@link defaultThreads}: idle cores, 1 for tiny models). */
   threads?: number;
   /** Context size in tokens (default: the smaller of the training context and 4096). */
   contextSize?: number;
@@ -88,7 +89,7 @@ function metadataValue(metadata: unknown, key: string): unknown {
 export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<LoadedLlamaModel> {
   const started = performance.now();
   const path = options.modelPath;
-  const threads = options.threads ?? availableParallelism();
+  const threads = options.threads ?? (await defaultThreads(path)).threads;
   if (!Number.isInteger(threads) || threads < 1) {
     throw new EdgecallError("invalid-argument", `threads must be a positive integer, got ${threads}`, {
       subject: "threads",

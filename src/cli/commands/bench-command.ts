@@ -2,6 +2,9 @@
  * `edgecall bench`: load time, time to first token, prefill and decode tokens/s, peak memory and
  * context memory of a GGUF model (or of a preset shape with random weights) on this machine.
  */
+
+import { availableParallelism } from "node:os";
+import { idleCores } from "../../backend/thread-default.js";
 import { type BenchCommandOptions, parseBenchOptions } from "../../bench/bench-options.js";
 import { formatBenchReport } from "../../bench/bench-table.js";
 import { runBench } from "../../bench/run-bench.js";
@@ -12,6 +15,14 @@ export type { BenchCommandOptions } from "../../bench/bench-options.js";
 export async function benchCommand(options: BenchCommandOptions): Promise<number> {
   const plan = parseBenchOptions(options);
   const interactive = process.stderr.isTTY === true;
+  const idle = await idleCores();
+  const most = Math.max(...plan.threads);
+  if (idle !== undefined && idle + 0.5 < most)
+    process.stderr.write(
+      `edgecall: bench: warning: the machine is busy (about ${idle.toFixed(1)} of ${availableParallelism()} cores idle) ` +
+        `and ${most} threads are asked for: decode on more threads than idle cores can collapse, and figures from a ` +
+        "busy machine are not this machine's speed\n",
+    );
   const report = await runBench(plan, {
     onProgress: (message) => {
       if (interactive) process.stderr.write(`\r\x1b[Kbench: ${message}`);
