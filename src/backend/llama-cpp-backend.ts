@@ -34,7 +34,7 @@ export interface LlamaCppBackendOptions {
   modelPath: string;
   /** `auto` (default): the GPU node-llama-cpp finds, else the CPU. `off`: the CPU only. */
   gpu?: "auto" | "off";
-  /** CPU threads (default `os.availableParallelism()`). */
+  /** CPU threads (default: the idle cores when the model loads, 1 for models under 64 MiB; see thread-default.ts). */
   threads?: number;
   /** Context size in tokens (default: the smaller of the training context and 4096). */
   contextSize?: number;

@@ -67,7 +67,11 @@ export function addModelOptions(command: Command): Command {
         .default("auto")
         .argParser(choiceOption(["auto", "off"] as const)),
     )
-    .option("--threads <n>", "CPU threads for llama.cpp (default: all cores)", integerOption(1))
+    .option(
+      "--threads <n>",
+      "CPU threads for llama.cpp (default: the idle cores; 1 for models under 64 MiB)",
+      integerOption(1),
+    )
     .option("--context-size <n>", "context size in tokens (default: min(model's, 4096))", integerOption(16));
 }
 

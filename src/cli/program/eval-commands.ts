@@ -33,7 +33,11 @@ function addRunOptions(command: Command): Command {
         .default("auto")
         .argParser(choiceOption(["auto", "off"] as const)),
     )
-    .option("--threads <n>", "CPU threads for llama.cpp (default: all cores)", integerOption(1))
+    .option(
+      "--threads <n>",
+      "CPU threads for llama.cpp (default: the idle cores; 1 for models under 64 MiB)",
+      integerOption(1),
+    )
     .option("--context-size <n>", "context size in tokens", integerOption(16))
     .option("--max-tokens <n>", "most tokens per model call", integerOption(1))
     .option("--temperature <t>", "sampling temperature (default: the backend's, greedy)", numberOption(0, 10))
