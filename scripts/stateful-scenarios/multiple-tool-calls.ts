@@ -1,6 +1,8 @@
 /**
  * `multiple-tool-calls`: one request that needs several calls (look-ups, then one or more changes).
  */
+
+import { defaultWorldFixture } from "../../src/assistant/world.js";
 import {
   address,
   call,
@@ -32,28 +34,8 @@ import {
 
 const category = "multiple-tool-calls" as const;
 
-const q3Plan = [
-  "# Q3 plan (draft)",
-  "",
-  "## Goals",
-  "1. Ship the new onboarding flow by August 15.",
-  "2. Cut dashboard load time from 4.2 s to under 2 s.",
-  "3. Launch the data export API for enterprise customers.",
-  "",
-  "## Headcount",
-  "- One backend engineer (open since May)",
-  "- One contract designer for 3 months",
-  "",
-  "## Budget",
-  "| Line | Amount |",
-  "|---|---|",
-  "| Tooling | $18,000 |",
-  "| Contractors | $42,000 |",
-  "| Offsite and travel | $6,500 |",
-  "",
-  "## Risks",
-  "- The export API depends on the data platform migration (Tom's team).",
-].join("\n");
+/** The seeded Q3 plan as the model reads it (files_read returns it without its final newline). */
+const q3Plan = (defaultWorldFixture().files["projects/q3-plan.md"] ?? "").replace(/\n$/, "");
 
 export const multipleToolCalls: Scenario[] = [
   {

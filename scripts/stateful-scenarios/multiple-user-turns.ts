@@ -2,6 +2,8 @@
  * `multiple-user-turns`: two or three user turns, the later ones building on what the assistant
  * found in the earlier ones.
  */
+
+import { defaultWorldFixture } from "../../src/assistant/world.js";
 import {
   address,
   call,
@@ -32,29 +34,11 @@ import {
 
 const category = "multiple-user-turns" as const;
 
-const q3PlanWithNewTooling = [
-  "# Q3 plan (draft)",
-  "",
-  "## Goals",
-  "1. Ship the new onboarding flow by August 15.",
-  "2. Cut dashboard load time from 4.2 s to under 2 s.",
-  "3. Launch the data export API for enterprise customers.",
-  "",
-  "## Headcount",
-  "- One backend engineer (open since May)",
-  "- One contract designer for 3 months",
-  "",
-  "## Budget",
-  "| Line | Amount |",
-  "|---|---|",
+/** The seeded Q3 plan with the tooling budget raised to $20,000. */
+const q3PlanWithNewTooling = (defaultWorldFixture().files["projects/q3-plan.md"] ?? "").replace(
+  "| Tooling | $18,000 |",
   "| Tooling | $20,000 |",
-  "| Contractors | $42,000 |",
-  "| Offsite and travel | $6,500 |",
-  "",
-  "## Risks",
-  "- The export API depends on the data platform migration (Tom's team).",
-  "",
-].join("\n");
+);
 
 export const multipleUserTurns: Scenario[] = [
   {
