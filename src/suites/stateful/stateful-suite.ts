@@ -120,15 +120,16 @@ export function createStatefulSuite(path: string = statefulDataPath()): Suite<St
     },
     samples(options) {
       const augments = (options.augment ?? []) as AugmentationName[];
-      const samples = scenarios.map((scenario) => sampleOf(scenario, path, all, undefined));
-      for (const augmentation of augments) {
+      for (const augmentation of augments)
         if (!(augmentationNames as readonly string[]).includes(augmentation))
           throw new EdgecallError("usage", `--augment: unknown augmentation "${augmentation}"`, {
             subject: "--augment",
           });
-        for (const scenario of scenarios) samples.push(sampleOf(scenario, path, all, augmentation));
-      }
-      return samples;
+      // Each scenario then its augmented copies, so `--limit N` keeps whole groups to compare.
+      return scenarios.flatMap((scenario) => [
+        sampleOf(scenario, path, all, undefined),
+        ...augments.map((augmentation) => sampleOf(scenario, path, all, augmentation)),
+      ]);
     },
   };
 }
