@@ -22,20 +22,18 @@ import { ResultStore, resultStoreFile } from "./result-store.js";
 import {
   createRunDirectory,
   defaultRunDirectory,
-  type EvalSettings,
   type ExtraToolsRecord,
   extraToolsRecord,
   type RunRecord,
   type RunSession,
-  type RunShard,
   readRunRecord,
   writeRunOutputs,
   writeRunRecord,
 } from "./run-directory.js";
-import { planRun, type WorkItem } from "./run-plan.js";
+import { planRun } from "./run-plan.js";
 import { type RunnerCache, runSamples } from "./runner.js";
-import type { AgentRunSettings } from "./solver.js";
-import type { Sample, Suite } from "./suite.js";
+import { agentSettings, offerExtraTools, shardOf } from "./session-plan.js";
+import type { Suite } from "./suite.js";
 import { createSuites, resolveSuiteNames, type SuiteCatalog } from "./suite-catalog.js";
 import { type EvalSummary, summarise } from "./summary.js";
 
@@ -103,41 +101,6 @@ function refuse(runDirectory: string, why: string): EdgecallError {
   return new EdgecallError("usage", `--resume ${runDirectory}: ${why}; start a new run instead`, {
     subject: "--resume",
   });
-}
-
-/** Adds `extra` to each planned sample's tools (a copy per sample), leaving out names it already offers. */
-function offerExtraTools(
-  plan: WorkItem[],
-  extra: readonly ToolDefinition[],
-  onClash: ((name: string, samples: number) => void) | undefined,
-): void {
-  const copies = new Map<Sample, Sample>();
-  const clashes = new Map<string, number>();
-  for (const item of plan) {
-    let copy = copies.get(item.sample);
-    if (copy === undefined) {
-      const taken = new Set(item.sample.tools.map((tool) => tool.name));
-      for (const tool of extra)
-        if (taken.has(tool.name)) clashes.set(tool.name, (clashes.get(tool.name) ?? 0) + 1);
-      copy = {
-        ...item.sample,
-        tools: [...item.sample.tools, ...extra.filter((tool) => !taken.has(tool.name))],
-      };
-      copies.set(item.sample, copy);
-    }
-    item.sample = copy;
-  }
-  for (const [name, samples] of clashes) onClash?.(name, samples);
-}
-
-/**
- * The items of one shard: samples whose plan position is `index - 1` modulo `count`, with all their
- * repeats (pass^k needs them together). Positions are those of the whole plan, so the shards'
- * results merge back into the whole run's order.
- */
-export function shardOf(plan: WorkItem[], shard: RunShard | null): WorkItem[] {
-  if (shard === null) return plan;
-  return plan.filter((item) => item.ordinal % shard.count === shard.index - 1);
 }
 
 /** Runs (or resumes) an eval. Throws EdgecallError for usage and setup problems; sample failures are results. */
@@ -388,22 +351,4 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
   }
 }
 
-/** The agent solvers' settings of a run. */
-function agentSettings(settings: EvalSettings, userBackend: ModelBackend | undefined): AgentRunSettings {
-  return {
-    confirm: settings.confirm ?? "user",
-    maxSteps: settings.maxSteps ?? 10,
-    maxUserTurns: 8,
-    ...(settings.tokenBudget === null || settings.tokenBudget === undefined
-      ? {}
-      : { tokenBudget: settings.tokenBudget }),
-    ...(userBackend === undefined
-      ? {}
-      : {
-          userModel: userBackend,
-          userSampling: {
-            ...(settings.temperature === null ? {} : { temperature: settings.temperature }),
-          },
-        }),
-  };
-}
+export { shardOf } from "./session-plan.js";
