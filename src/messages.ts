@@ -84,3 +84,12 @@ export function summariseParts(parts: readonly ContentPart[]): ParsedReply {
   }
   return { content: text.join("").trim(), reasoning: reasoning.join("\n").trim(), toolCalls, errors };
 }
+
+/** The text of the last user message, or "" when there is none (the request a sample sends first). */
+export function lastUserText(messages: readonly ChatMessage[]): string {
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (message?.role === "user") return message.content;
+  }
+  return "";
+}

@@ -9,9 +9,9 @@
  */
 import { detectRepetition } from "../agent/loop-detector.js";
 import type { GenerateTiming, ModelBackend, TokenUsage } from "../backend/model-backend.js";
-import { isEdgecallError } from "../errors.js";
-import { summariseParts, type ToolCall } from "../messages.js";
+import { lastUserText, summariseParts, type ToolCall } from "../messages.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
+import { harnessError } from "./harness-error.js";
 import { type RunnerCache, recordingBackend } from "./recording-backend.js";
 import type { RequestSettings } from "./request-settings.js";
 import type { ResultStore } from "./result-store.js";
@@ -58,11 +58,6 @@ export interface RunnerOutcome {
   interrupted: boolean;
 }
 
-function describe(error: unknown): { code: string; message: string } {
-  if (isEdgecallError(error)) return { code: error.code, message: error.message };
-  return { code: "internal", message: error instanceof Error ? error.message : String(error) };
-}
-
 function totalUsage(transcript: Transcript): TokenUsage | null {
   if (transcript.turns.length === 0) return null;
   return transcript.turns.reduce(
@@ -96,15 +91,6 @@ function totalTiming(transcript: Transcript): GenerateTiming | null {
     decodeMs,
     ...(prefillKnown ? { prefillMs } : {}),
   };
-}
-
-/** The user's request as a person reads it: the last user message sent first. */
-function requestText(item: WorkItem): string {
-  for (let index = item.sample.messages.length - 1; index >= 0; index -= 1) {
-    const message = item.sample.messages[index];
-    if (message?.role === "user") return message.content;
-  }
-  return "";
 }
 
 /** Builds the stored record from a transcript and its verdict. */
@@ -154,7 +140,7 @@ export function buildResult(
     error: transcript.error ?? null,
     metadata: sample.metadata,
     solver: item.suite.solver ?? "single-call",
-    request: requestText(item),
+    request: lastUserText(item.sample.messages),
     expected: sample.expected ?? null,
     modelCalls: transcript.turns.length,
     trajectory: trajectory ?? null,
@@ -183,7 +169,7 @@ async function runItem(options: RunnerOptions, item: WorkItem): Promise<SampleRe
     transcript = {
       request: { messages: item.sample.messages },
       turns: backend.turns,
-      error: describe(error),
+      error: harnessError(error),
     };
   }
   let score: Score;
@@ -197,7 +183,7 @@ async function runItem(options: RunnerOptions, item: WorkItem): Promise<SampleRe
     try {
       score = await item.suite.scorer.score(item.sample, transcript);
     } catch (error) {
-      const { message } = describe(error);
+      const { message } = harnessError(error);
       transcript.error = { code: "scorer-crash", message };
       score = {
         passed: false,

@@ -9,31 +9,18 @@
  */
 import type { AgentStep, AgentTranscript } from "../../agent/agent-transcript.js";
 import { runAgent } from "../../agent/run-agent.js";
-import { isEdgecallError } from "../../errors.js";
 import type { ConfirmCallback } from "../../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
-import type { ChatMessage } from "../../messages.js";
+import { type ChatMessage, lastUserText } from "../../messages.js";
 import type { ToolExecutor, ToolOutcome } from "../../tools/tool-executor.js";
 import type { Environment, WorldState } from "../environment.js";
+import { harnessError } from "../harness-error.js";
 import { requestFields } from "../request-settings.js";
 import { AbortedSample, type SolveContext, type Solver, type SolverName } from "../solver.js";
 import type { Sample, Transcript } from "../suite.js";
 import type { Trajectory, TrajectoryCall, TrajectoryEvent } from "../trajectory.js";
 import { type OfferedTools, offeredTools } from "./offered-tools.js";
 import { modelUser, type SimulatedUser, scriptedUser } from "./simulated-user.js";
-
-function describe(error: unknown): { code: string; message: string } {
-  if (isEdgecallError(error)) return { code: error.code, message: error.message };
-  return { code: "internal", message: error instanceof Error ? error.message : String(error) };
-}
-
-function lastUserText(messages: readonly ChatMessage[]): string {
-  for (let index = messages.length - 1; index >= 0; index -= 1) {
-    const message = messages[index];
-    if (message?.role === "user") return message.content;
-  }
-  return "";
-}
 
 /** Executes through the guards and snapshots the world after each call that may have changed it. */
 class RecordingExecutor implements ToolExecutor {
@@ -194,7 +181,7 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
   try {
     environment = await context.environment(sample);
   } catch (error) {
-    transcript.error = describe(error);
+    transcript.error = harnessError(error);
     return transcript;
   }
   try {
@@ -277,7 +264,7 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
     transcript.world = { states: recorder.states, finalHash: environment.hash(final) };
   } catch (error) {
     if (error instanceof AbortedSample || context.signal?.aborted) throw new AbortedSample();
-    transcript.error = describe(error);
+    transcript.error = harnessError(error);
   } finally {
     environment.close();
   }

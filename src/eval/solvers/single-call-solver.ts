@@ -4,7 +4,7 @@
  */
 
 import type { GenerateRequest } from "../../backend/model-backend.js";
-import { isEdgecallError } from "../../errors.js";
+import { harnessError } from "../harness-error.js";
 import { requestFields } from "../request-settings.js";
 import { AbortedSample, type Solver } from "../solver.js";
 import type { Transcript } from "../suite.js";
@@ -23,9 +23,7 @@ export const singleCallSolver: Solver = {
       await context.backend.generate(request, { signal: context.signal });
     } catch (error) {
       if (context.signal?.aborted) throw new AbortedSample();
-      transcript.error = isEdgecallError(error)
-        ? { code: error.code, message: error.message }
-        : { code: "internal", message: error instanceof Error ? error.message : String(error) };
+      transcript.error = harnessError(error);
     }
     return transcript;
   },
