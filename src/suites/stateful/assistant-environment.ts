@@ -96,6 +96,8 @@ export type AssistantEnvironment = Environment & { readonly folder: string };
 const templateLimit = 64;
 const templates = new Map<string, string>();
 let templateRoot: string | undefined;
+/** Each fixture object's template key, so a fixture shared by many samples is hashed once. */
+const templateKeys = new WeakMap<WorldFixture, string>();
 
 /**
  * A built world for `fixture`, made once per process and copied for each sample (building one
@@ -103,7 +105,11 @@ let templateRoot: string | undefined;
  * folder removed when the process exits.
  */
 function templateFor(fixture: WorldFixture): string {
-  const key = sha256Hex(canonicalJson(fixture));
+  let key = templateKeys.get(fixture);
+  if (key === undefined) {
+    key = sha256Hex(canonicalJson(fixture));
+    templateKeys.set(fixture, key);
+  }
   const known = templates.get(key);
   if (known !== undefined) return known;
   if (templateRoot === undefined) {

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
+import type { WorldFixture } from "../../assistant/world-fixture.js";
 import { EdgecallError } from "../../errors.js";
 import type { Sample, Suite } from "../../eval/suite.js";
 import { canonicalJson, sha256Hex } from "../../guards/canonical-json.js";
@@ -107,6 +108,7 @@ export function createStatefulSuite(path: string = statefulDataPath()): Suite<St
   }
   const scenarios = parseScenarios(text, path);
   const all = createAssistantRegistry().definitions();
+  const worlds = new Map<string, WorldFixture>();
   const version = `stateful-v1+sha256:${sha256Hex(text + canonicalJson(all)).slice(0, 16)}`;
   return {
     name: statefulSuiteName,
@@ -116,7 +118,14 @@ export function createStatefulSuite(path: string = statefulDataPath()): Suite<St
     scorer: milestoneScorer,
     environment(sample) {
       const { changes, source } = sample.initialState as { changes: Record<string, unknown>; source: string };
-      return assistantEnvironment({ ...sample, initialState: worldWithChanges(changes, source) });
+      // One parsed world per scenario (its augmented copies and repeats share it); a world that
+      // cannot be made is not kept, so each of its samples fails on its own.
+      let fixture = worlds.get(source);
+      if (fixture === undefined) {
+        fixture = worldWithChanges(changes, source);
+        worlds.set(source, fixture);
+      }
+      return assistantEnvironment({ ...sample, initialState: fixture });
     },
     samples(options) {
       const augments = (options.augment ?? []) as AugmentationName[];
