@@ -12,7 +12,7 @@ export { diffWorlds, hashWorld, snapshotWorld } from "./assistant/world-snapshot
 export * from "./backend/model-backend.js";
 export { type ModelSpec, parseModelSpec } from "./backend/model-spec.js";
 export { type OpenModelOptions, openModel } from "./backend/open-model.js";
-export { createOpenAICompatibleBackend } from "./backend/openai-compatible-backend.js";
+export { createOpenAICompatibleBackend } from "./backend/openai/backend.js";
 export { createReplayBackend } from "./backend/replay-backend.js";
 export { runBench } from "./bench/run-bench.js";
 export { scoreBfclResults } from "./bfcl/score.js";

@@ -6,7 +6,7 @@ import { after, describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
 import { f32, presetPlan, u32, withKv, writeHollowGguf } from "../gguf/hollow-model.test-support.js";
 import { type GgufWriteValue, ggufKv, writeGguf } from "../gguf/writer.js";
-import { loadLlamaModel } from "./llama-cpp-load.js";
+import { loadLlamaModel } from "./llama-cpp/load.js";
 import { absoluteModelSpec } from "./model-spec.js";
 import { openModel } from "./open-model.js";
 

@@ -46,7 +46,7 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
   const { readCheckedModel } = await import("../gguf/model-hyperparameters.js");
   await readCheckedModel(path);
   const format = options.format === undefined ? undefined : (await formatByName(options.format)).name;
-  const { createLlamaCppBackend } = await import("./llama-cpp-backend.js");
+  const { createLlamaCppBackend } = await import("./llama-cpp/backend.js");
   return createLlamaCppBackend({
     modelPath: path,
     gpu: options.gpu ?? "auto",
@@ -70,7 +70,7 @@ export async function openModel(
       return openGguf(await ensureDemoModel(), options);
     }
     case "openai": {
-      const { createOpenAICompatibleBackend } = await import("./openai-compatible-backend.js");
+      const { createOpenAICompatibleBackend } = await import("./openai/backend.js");
       const format = options.format === undefined ? undefined : await formatByName(options.format);
       return createOpenAICompatibleBackend({
         baseUrl: parsed.baseUrl,

@@ -21,7 +21,7 @@ import {
   type LlamaModel,
   type Token,
 } from "node-llama-cpp";
-import { nodeLlamaCppVersion } from "../backend/llama-cpp-load.js";
+import { nodeLlamaCppVersion } from "../backend/llama-cpp/load.js";
 import type { WorkerRequest, WorkerResult, WorkerRun, WorkerTest } from "./bench-protocol.js";
 import { LlamaPerfCollector } from "./llama-perf-timings.js";
 import { readProcessMemory, resetPeakRss } from "./process-memory.js";

@@ -13,7 +13,7 @@ import {
   type ScriptedReply,
 } from "../backend/backend-conformance.test-support.js";
 import type { ModelBackend } from "../backend/model-backend.js";
-import { createOpenAICompatibleBackend } from "../backend/openai-compatible-backend.js";
+import { createOpenAICompatibleBackend } from "../backend/openai/backend.js";
 import { createReplayBackend } from "../backend/replay-backend.js";
 import { renderStubReply, stubToolCallFormat } from "../backend/replay-stub-format.test-support.js";
 import { createOpenAIServerApp, startOpenAIServer } from "./openai-server.js";

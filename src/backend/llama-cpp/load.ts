@@ -12,14 +12,14 @@ import {
   LlamaLogLevel,
   type LlamaModel,
 } from "node-llama-cpp";
-import { EdgecallError } from "../errors.js";
-import { assertTemplateWithinLimits } from "../formats/chat-template.js";
-import { detectFormat } from "../formats/detect-format.js";
-import type { FormatName } from "../formats/tool-call-format.js";
-import { fileTypeNames } from "../gguf/ggml-types.js";
-import { readCheckedModel } from "../gguf/model-hyperparameters.js";
-import { ggufString } from "../gguf/reader.js";
-import { defaultThreads } from "./thread-default.js";
+import { EdgecallError } from "../../errors.js";
+import { assertTemplateWithinLimits } from "../../formats/chat-template.js";
+import { detectFormat } from "../../formats/detect-format.js";
+import type { FormatName } from "../../formats/tool-call-format.js";
+import { fileTypeNames } from "../../gguf/ggml-types.js";
+import { readCheckedModel } from "../../gguf/model-hyperparameters.js";
+import { ggufString } from "../../gguf/reader.js";
+import { defaultThreads } from "../thread-default.js";
 
 /** The node-llama-cpp version this backend is pinned to (recorded as provenance). */
 export const nodeLlamaCppVersion = "3.21.1";

@@ -8,9 +8,9 @@ import {
   LlamaLogLevel,
   type LlamaModel,
 } from "node-llama-cpp";
-import { isEdgecallError } from "../errors.js";
-import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
-import { decode } from "./llama-cpp-decode.js";
+import { isEdgecallError } from "../../errors.js";
+import { tinyModelPath } from "../../gguf/synth/tiny-model.test-support.js";
+import { decode } from "./decode.js";
 
 let llama: Llama;
 let model: LlamaModel;

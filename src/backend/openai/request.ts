@@ -3,8 +3,8 @@
  * OpenAI's wire shape (tool-call arguments as JSON strings, `tool_call_id`), tools, tool choice and
  * sampling settings (`top_k` is not OpenAI's, but llama-server, vLLM, LM Studio and Ollama accept it).
  */
-import type { ChatMessage } from "../messages.js";
-import type { GenerateRequest } from "./model-backend.js";
+import type { ChatMessage } from "../../messages.js";
+import type { GenerateRequest } from "../model-backend.js";
 
 /** One message as the server expects it. */
 export type OpenAIMessage =

@@ -6,12 +6,12 @@ import { after, before, describe, it } from "node:test";
 import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
-import { isEdgecallError } from "../errors.js";
-import { presetPlan, writeHollowGguf } from "../gguf/hollow-model.test-support.js";
-import { type TinyArchitecture, tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
-import { summariseParts, type ToolDefinition } from "../messages.js";
-import { createLlamaCppBackend, type LlamaCppBackendOptions } from "./llama-cpp-backend.js";
-import type { GenerateRequest, ModelBackend } from "./model-backend.js";
+import { isEdgecallError } from "../../errors.js";
+import { presetPlan, writeHollowGguf } from "../../gguf/hollow-model.test-support.js";
+import { type TinyArchitecture, tinyModelPath } from "../../gguf/synth/tiny-model.test-support.js";
+import { summariseParts, type ToolDefinition } from "../../messages.js";
+import type { GenerateRequest, ModelBackend } from "../model-backend.js";
+import { createLlamaCppBackend, type LlamaCppBackendOptions } from "./backend.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
   ajv: Ajv,

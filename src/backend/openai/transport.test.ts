@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isEdgecallError } from "../errors.js";
-import { classifyNetworkError, serverErrorMessage } from "./openai-compatible-errors.js";
-import { backoffDelay, parseRetryAfter, sleep } from "./openai-compatible-transport.js";
+import { isEdgecallError } from "../../errors.js";
+import { classifyNetworkError, serverErrorMessage } from "./errors.js";
+import { backoffDelay, parseRetryAfter, sleep } from "./transport.js";
 
 describe("Retry-After and backoff", () => {
   it("reads seconds and HTTP dates; unreadable values are ignored", () => {

@@ -4,7 +4,7 @@
  * (e.g. a constrained reply sent only when final) is sent just before the finish event, so the
  * deltas always add up to `rawText`. Leaving the loop early aborts the generation.
  */
-import type { GenerateResult, StreamEvent } from "./model-backend.js";
+import type { GenerateResult, StreamEvent } from "../model-backend.js";
 
 /** Runs `start` and yields its text deltas and result. `start` receives the delta callback and an abort signal. */
 export async function* streamFromRun(

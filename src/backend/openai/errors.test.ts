@@ -1,21 +1,21 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type EdgecallErrorCode, isEdgecallError } from "../errors.js";
-import type { GenerateRequest } from "./model-backend.js";
-import { createOpenAICompatibleBackend, type OpenAICompatibleOptions } from "./openai-compatible-backend.js";
-import { BackendHttpError } from "./openai-compatible-errors.js";
+import { type EdgecallErrorCode, isEdgecallError } from "../../errors.js";
+import type { GenerateRequest } from "../model-backend.js";
+import { createOpenAICompatibleBackend, type OpenAICompatibleOptions } from "./backend.js";
+import { BackendHttpError } from "./errors.js";
 import {
   closedPortUrl,
   type FixtureServer,
   sseEvents,
   startFixtureServer,
-} from "./openai-compatible-fixture-server.test-support.js";
+} from "./fixture-server.test-support.js";
 import {
   lengthLimited,
   llamaServerErrors,
   llamaServerTextStream,
   streamedError,
-} from "./openai-compatible-fixtures.test-support.js";
+} from "./fixtures.test-support.js";
 
 const request: GenerateRequest = { messages: [{ role: "user", content: "Weather in Paris?" }] };
 

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isEdgecallError } from "../errors.js";
+import { isEdgecallError } from "../../errors.js";
+import { stubToolCallFormat } from "../replay-stub-format.test-support.js";
 import {
   assembleParts,
   decodeCompletionBody,
   decodeToolCall,
   mapFinishReason,
   readUsage,
-} from "./openai-compatible-response.js";
-import { stubToolCallFormat } from "./replay-stub-format.test-support.js";
+} from "./response.js";
 
 describe("decodeToolCall", () => {
   it("gives a typed error for arguments nested 20,000 levels deep (string, object or doubly encoded)", () => {

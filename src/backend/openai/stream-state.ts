@@ -4,14 +4,8 @@
  * a missing `index` (Ollama's older OpenAI layer), an index repeated with a new id for a second call
  * (some vLLM and LM Studio builds), arguments split across deltas, and arguments sent as an object.
  */
-import type { TokenUsage } from "./model-backend.js";
-import {
-  completionExtras,
-  contentText,
-  readUsage,
-  reasoningText,
-  type WireToolCall,
-} from "./openai-compatible-response.js";
+import type { TokenUsage } from "../model-backend.js";
+import { completionExtras, contentText, readUsage, reasoningText, type WireToolCall } from "./response.js";
 
 /** What one chunk added. */
 export interface ChunkDelta {

@@ -8,8 +8,8 @@
  * the response when not. Usage is the server's; when it sends none, both counts are 0 and
  * `details.usageKnown` is false.
  */
-import { EdgecallError } from "../errors.js";
-import type { ToolCallFormat } from "../formats/tool-call-format.js";
+import { EdgecallError } from "../../errors.js";
+import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import type {
   BackendInfo,
   GenerateOptions,
@@ -17,22 +17,13 @@ import type {
   GenerateResult,
   ModelBackend,
   StreamEvent,
-} from "./model-backend.js";
-import { serverErrorMessage } from "./openai-compatible-errors.js";
-import { toOpenAIRequestBody } from "./openai-compatible-request.js";
-import {
-  assembleParts,
-  type DecodedCompletion,
-  decodeCompletionBody,
-  mapFinishReason,
-} from "./openai-compatible-response.js";
-import { StreamState } from "./openai-compatible-stream-state.js";
-import {
-  defaultMaxResponseBytes,
-  openChatCompletion,
-  type TransportConfig,
-} from "./openai-compatible-transport.js";
+} from "../model-backend.js";
+import { serverErrorMessage } from "./errors.js";
+import { toOpenAIRequestBody } from "./request.js";
+import { assembleParts, type DecodedCompletion, decodeCompletionBody, mapFinishReason } from "./response.js";
 import { parseSseStream, type SseEvent, SseLimitError } from "./sse-parser.js";
+import { StreamState } from "./stream-state.js";
+import { defaultMaxResponseBytes, openChatCompletion, type TransportConfig } from "./transport.js";
 
 /** Options of {@link createOpenAICompatibleBackend}. */
 export interface OpenAICompatibleOptions {

@@ -3,13 +3,13 @@
  * the whole-body and the streamed paths. Model mistakes (arguments that are not JSON, a call without a
  * name) become `tool-call-error` parts; only a response that is not a chat completion at all throws.
  */
-import { EdgecallError } from "../errors.js";
-import { argumentsTextIfLossy } from "../formats/arguments-text.js";
-import { exceedsNestingDepth, tooDeepMessage } from "../formats/nesting-depth.js";
-import type { FormatName, ToolCallFormat } from "../formats/tool-call-format.js";
-import type { ContentPart, ToolDefinition } from "../messages.js";
-import type { FinishReason, TokenUsage } from "./model-backend.js";
-import { abbreviate, serverErrorMessage } from "./openai-compatible-errors.js";
+import { EdgecallError } from "../../errors.js";
+import { argumentsTextIfLossy } from "../../formats/arguments-text.js";
+import { exceedsNestingDepth, tooDeepMessage } from "../../formats/nesting-depth.js";
+import type { FormatName, ToolCallFormat } from "../../formats/tool-call-format.js";
+import type { ContentPart, ToolDefinition } from "../../messages.js";
+import type { FinishReason, TokenUsage } from "../model-backend.js";
+import { abbreviate, serverErrorMessage } from "./errors.js";
 
 /** A tool call gathered from the wire: arguments as the server sent them (string, object, or nothing). */
 export interface WireToolCall {

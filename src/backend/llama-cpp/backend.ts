@@ -8,17 +8,12 @@
  * Import this module lazily: it loads node-llama-cpp.
  */
 import type { Llama, LlamaGrammar } from "node-llama-cpp";
-import { EdgecallError } from "../errors.js";
-import { getFormat } from "../formats/registry.js";
-import type { FormatName, ToolCallFormat } from "../formats/tool-call-format.js";
-import { ArgumentValidator } from "../grammar/argument-validator.js";
-import { buildCallGrammar } from "../grammar/call-grammar.js";
-import type { ContentPart, ToolDefinition } from "../messages.js";
-import { type DecodeOutput, decode } from "./llama-cpp-decode.js";
-import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./llama-cpp-load.js";
-import { buildPrompt } from "./llama-cpp-prompt.js";
-import { SerialQueue } from "./llama-cpp-queue.js";
-import { streamFromRun } from "./llama-cpp-stream.js";
+import { EdgecallError } from "../../errors.js";
+import { getFormat } from "../../formats/registry.js";
+import type { FormatName, ToolCallFormat } from "../../formats/tool-call-format.js";
+import { ArgumentValidator } from "../../grammar/argument-validator.js";
+import { buildCallGrammar } from "../../grammar/call-grammar.js";
+import type { ContentPart, ToolDefinition } from "../../messages.js";
 import {
   type BackendInfo,
   finishReasonFor,
@@ -27,7 +22,12 @@ import {
   type GenerateResult,
   type ModelBackend,
   type StreamEvent,
-} from "./model-backend.js";
+} from "../model-backend.js";
+import { type DecodeOutput, decode } from "./decode.js";
+import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./load.js";
+import { buildPrompt } from "./prompt.js";
+import { SerialQueue } from "./queue.js";
+import { streamFromRun } from "./stream.js";
 
 /** Options for {@link createLlamaCppBackend}. */
 export interface LlamaCppBackendOptions {

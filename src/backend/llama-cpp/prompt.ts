@@ -4,9 +4,9 @@
  * tokens parsed and exactly one BOS where the model wants one.
  */
 import type { LlamaModel, Token } from "node-llama-cpp";
-import { renderChatTemplate } from "../formats/chat-template.js";
-import type { ToolCallFormat } from "../formats/tool-call-format.js";
-import type { ChatMessage, ToolDefinition } from "../messages.js";
+import { renderChatTemplate } from "../../formats/chat-template.js";
+import type { ToolCallFormat } from "../../formats/tool-call-format.js";
+import type { ChatMessage, ToolDefinition } from "../../messages.js";
 
 /** What the prompt is rendered from. */
 export interface PromptSource {

@@ -3,7 +3,7 @@
  * are told apart by the codes Node's fetch (undici) puts on the error's `cause` chain, HTTP errors
  * keep their status and the server's own message.
  */
-import { EdgecallError } from "../errors.js";
+import { EdgecallError } from "../../errors.js";
 
 /** An HTTP error status from the server, with the status kept for callers that branch on it. */
 export class BackendHttpError extends EdgecallError {

@@ -4,7 +4,7 @@
  * quirks. Field sets, ids, orders and extra fields follow what those servers send; numbers are
  * examples. Every call here asks for `get_weather`.
  */
-import { sseEvents } from "./openai-compatible-fixture-server.test-support.js";
+import { sseEvents } from "./fixture-server.test-support.js";
 
 const created = 1753786723;
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isEdgecallError } from "../errors.js";
-import { SerialQueue } from "./llama-cpp-queue.js";
+import { isEdgecallError } from "../../errors.js";
+import { SerialQueue } from "./queue.js";
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -12,7 +12,7 @@ import {
   type LlamaModel,
   type Token,
 } from "node-llama-cpp";
-import { abortedError } from "./llama-cpp-queue.js";
+import { abortedError } from "./queue.js";
 
 /** Sampling for one decode (temperature 0 = greedy). */
 export interface DecodeSampling {

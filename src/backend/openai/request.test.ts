@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { toOpenAIMessages, toOpenAIRequestBody } from "./openai-compatible-request.js";
+import { toOpenAIMessages, toOpenAIRequestBody } from "./request.js";
 
 describe("toOpenAIMessages", () => {
   it("gives id-less calls ids and ties id-less tool results to them in order", () => {

@@ -1,8 +1,8 @@
 import { after } from "node:test";
 import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
-import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
-import { runBackendConformance } from "./backend-conformance.test-support.js";
-import { createLlamaCppBackend } from "./llama-cpp-backend.js";
+import { tinyModelPath } from "../../gguf/synth/tiny-model.test-support.js";
+import { runBackendConformance } from "../backend-conformance.test-support.js";
+import { createLlamaCppBackend } from "./backend.js";
 
 // One runtime for the whole file; each check gets a fresh backend (model + context) on it.
 let shared: Promise<Llama> | undefined;

@@ -4,13 +4,8 @@
  * Retries happen only until a successful status line arrives; a body cut off half-way is not retried,
  * so a streamed reply is never delivered twice.
  */
-import { EdgecallError } from "../errors.js";
-import {
-  BackendHttpError,
-  classifyNetworkError,
-  rootMessage,
-  serverErrorMessage,
-} from "./openai-compatible-errors.js";
+import { EdgecallError } from "../../errors.js";
+import { BackendHttpError, classifyNetworkError, rootMessage, serverErrorMessage } from "./errors.js";
 
 /** Statuses worth another try: rate limited, or the server (or a proxy in front of it) is overloaded. */
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);

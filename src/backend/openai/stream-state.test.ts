@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { StreamState } from "./openai-compatible-stream-state.js";
+import { StreamState } from "./stream-state.js";
 
 /** A chunk carrying one delta for choice 0. */
 function chunk(delta: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { summariseParts } from "../messages.js";
-import type { GenerateRequest } from "./model-backend.js";
-import { createOpenAICompatibleBackend } from "./openai-compatible-backend.js";
-import { type FixtureServer, startFixtureServer } from "./openai-compatible-fixture-server.test-support.js";
+import { summariseParts } from "../../messages.js";
+import type { GenerateRequest } from "../model-backend.js";
+import { stubToolCallFormat } from "../replay-stub-format.test-support.js";
+import { createOpenAICompatibleBackend } from "./backend.js";
+import { type FixtureServer, startFixtureServer } from "./fixture-server.test-support.js";
 import {
   brokenArguments,
   lengthLimited,
@@ -17,8 +18,7 @@ import {
   rawMarkupContent,
   vllmParallelToolCalls,
   vllmRepeatedIndexStream,
-} from "./openai-compatible-fixtures.test-support.js";
-import { stubToolCallFormat } from "./replay-stub-format.test-support.js";
+} from "./fixtures.test-support.js";
 
 const weatherTool = {
   name: "get_weather",

@@ -2,7 +2,7 @@
  * Runs the llama-cpp backend's calls one at a time (it has one context sequence). A call waiting
  * its turn can be aborted, which takes it out of the line at once.
  */
-import { EdgecallError } from "../errors.js";
+import { EdgecallError } from "../../errors.js";
 
 /** The error every aborted llama-cpp call rejects with. */
 export function abortedError(): EdgecallError {

@@ -1,12 +1,12 @@
-import { runBackendConformance, type ScriptedReply } from "./backend-conformance.test-support.js";
-import { createOpenAICompatibleBackend } from "./openai-compatible-backend.js";
+import { runBackendConformance, type ScriptedReply } from "../backend-conformance.test-support.js";
+import { stubToolCallFormat } from "../replay-stub-format.test-support.js";
+import { createOpenAICompatibleBackend } from "./backend.js";
 import {
   type FixtureResponse,
   type ReceivedRequest,
   sseEvents,
   startFixtureServer,
-} from "./openai-compatible-fixture-server.test-support.js";
-import { stubToolCallFormat } from "./replay-stub-format.test-support.js";
+} from "./fixture-server.test-support.js";
 
 const created = 1753786723;
 
