@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { startFixtureServer } from "../src/backend/openai-compatible-fixture-server.test-support.js";
+import { startFixtureServer } from "../src/backend/openai/fixture-server.test-support.js";
 import { presetPlan, u32, withKv, writeHollowGguf } from "../src/gguf/hollow-model.test-support.js";
 import { presetNames } from "../src/gguf/synth/presets.js";
 import { synthArchitectures } from "../src/gguf/synth/shape.js";
