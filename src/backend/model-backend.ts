@@ -38,6 +38,11 @@ export type FinishReason = "stop" | "tool-calls" | "length" | "error";
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
+  /**
+   * Input tokens the backend did not evaluate again because it already held them (a reused prompt
+   * prefix), where the backend reports it; included in `inputTokens`.
+   */
+  cachedInputTokens?: number;
 }
 
 /** Timings measured by edgecall itself, in milliseconds, for one call. */

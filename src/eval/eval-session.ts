@@ -61,6 +61,10 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   idleTimeoutMs?: number;
   /** openai: models: the largest response body accepted, in bytes. */
   maxResponseBytes?: number;
+  /** GGUF: keep what each context sequence holds between calls (default true). */
+  prefixReuse?: boolean;
+  /** GGUF: prompt-lookup drafting (default false). */
+  promptLookup?: boolean;
   signal?: AbortSignal;
   /** Where progress goes; false for none. Default stderr. */
   progress?: ProgressStream | false;
@@ -145,6 +149,10 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       contextSize: options.contextSize,
       idleTimeoutMs: options.idleTimeoutMs,
       maxResponseBytes: options.maxResponseBytes,
+      // In-process, each sample in flight gets a context sequence of its own.
+      sequences: options.concurrency ?? 1,
+      prefixReuse: options.prefixReuse,
+      promptLookup: options.promptLookup,
     }));
   const userModelText =
     options.userModel ?? (original?.settings.userModel === null ? undefined : original?.settings.userModel);

@@ -26,6 +26,13 @@ interface Counts {
   passHatK?: Record<string, number>;
 }
 
+/** The run's prompt reuse as a clause of the note under the table ("" when not reported). */
+function reuseNote(summary: EvalSummary): string {
+  const reuse = summary.promptReuse;
+  if (reuse === null || reuse === undefined) return "";
+  return ` · prompt reuse ${percent(reuse.fraction)} of ${reuse.inputTokens} prompt tokens`;
+}
+
 function cell(text: string, numeric = false): string {
   return `<td${numeric ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
 }
@@ -149,6 +156,6 @@ export function categoryTable(evalData: EvalRunData | undefined): string {
 <div class="table-scroll"><table id="categories"${withAgent ? ' class="with-agent"' : ""}><thead><tr>${headerRow(summary, withAgent)}</tr></thead><tbody>
 ${rows.join("\n")}
 </tbody></table></div>
-<p class="muted">macro accuracy ${percent(summary.overall.macroAccuracy)} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}</p>${agentNote}
+<p class="muted">macro accuracy ${percent(summary.overall.macroAccuracy)} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}${reuseNote(summary)}</p>${agentNote}
 </section>`;
 }
