@@ -28,6 +28,8 @@ import {
 import { CheckpointPlanner } from "./checkpoint-plan.js";
 import { type DecodeOutput, decode } from "./decode.js";
 import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./load.js";
+import type { PrefixHook } from "./prefix-reuse.js";
+import { PrefixSnapshots, type SnapshotRole } from "./prefix-snapshots.js";
 import { buildPrompt, type PromptSource, type RenderedPrompt } from "./prompt.js";
 import { SequencePool, type SequenceSlot } from "./sequence-pool.js";
 import { streamFromRun } from "./stream.js";
@@ -58,6 +60,8 @@ export interface LlamaCppBackendOptions {
   promptLookup?: boolean;
   /** Most memory for one sequence's checkpoints of a hybrid or recurrent state, in bytes (default 256 MiB). */
   checkpointMemoryBytes?: number;
+  /** Put each call's output token ids in `details.outputTokenIds` (benchmarks compare them). */
+  recordTokenIds?: boolean;
   /** Share an already-started node-llama-cpp runtime (tests, many models in one process); not disposed on close. */
   llama?: Llama;
 }
@@ -98,6 +102,7 @@ class LlamaCppBackend implements ModelBackend {
   private readonly pool: SequencePool;
   private readonly promptSource: PromptSource;
   private readonly checkpoints: CheckpointPlanner;
+  private readonly snapshots = new PrefixSnapshots();
   private readonly reusePrefix: boolean;
   private readonly validator = new ArgumentValidator();
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
@@ -154,6 +159,7 @@ class LlamaCppBackend implements ModelBackend {
     // Calls already running or waiting finish first; later ones are refused.
     this.closing ??= this.pool.idle().then(async () => {
       this.closed = true;
+      this.snapshots.close();
       const { context, model, llama, ownsLlama } = this.loaded;
       await context.dispose();
       await model.dispose();
@@ -235,17 +241,12 @@ class LlamaCppBackend implements ModelBackend {
     onText: ((delta: string) => void) | undefined,
   ): Promise<GenerateResult> {
     if (this.closed) throw this.closedError();
-    const { allTools, offered, constrained, forceCall } = this.callShape(request);
-    let grammar = constrained ? await this.grammarFor(offered) : undefined;
-    let compactLevel = 0;
+    const { offered, constrained } = this.callShape(request);
+    const grammar = constrained ? await this.grammarFor(offered) : undefined;
     const { model, context } = this.loaded;
     const { sequence } = slot;
-    const forcedText = prompt.forcedText;
-    const checkpointAt =
-      this.reusePrefix && sequence.needsCheckpoints
-        ? this.checkpoints.boundaries(request.messages, offered, prompt.enableThinking, prompt.tokens)
-        : [];
-    const room = context.contextSize - prompt.tokens.length - model.tokenize(forcedText, true).length - 1;
+    const room =
+      context.contextSize - prompt.tokens.length - model.tokenize(prompt.forcedText, true).length - 1;
     if (room <= 0) {
       throw new EdgecallError(
         "invalid-argument",
@@ -253,7 +254,54 @@ class LlamaCppBackend implements ModelBackend {
         { subject: "contextSize" },
       );
     }
-    const maxTokens = Math.min(request.maxTokens ?? this.options.defaultMaxTokens ?? 1024, room);
+    // With several sequences, a cold one takes the instructions prefix another already evaluated.
+    const snapshot: SnapshotRole =
+      this.reusePrefix && this.pool.size > 1
+        ? await this.snapshots.prepare(
+            sequence,
+            prompt.tokens,
+            this.checkpoints.instructionLength(
+              request.messages,
+              offered,
+              prompt.enableThinking,
+              prompt.tokens,
+            ),
+          )
+        : { kind: "none" };
+    try {
+      return await this.decodeAttempts(slot, request, prompt, startedAt, signal, onText, {
+        grammar,
+        room,
+        ...(snapshot.kind === "producer"
+          ? { prefixReached: { length: snapshot.length, run: snapshot.save } }
+          : {}),
+      });
+    } finally {
+      if (snapshot.kind === "producer") snapshot.abandon();
+    }
+  }
+
+  /** Decodes the call, resampling constrained calls whose arguments fail the schema. */
+  private async decodeAttempts(
+    slot: SequenceSlot,
+    request: GenerateRequest,
+    prompt: PreparedPrompt,
+    startedAt: number,
+    signal: AbortSignal | undefined,
+    onText: ((delta: string) => void) | undefined,
+    setup: { grammar: LlamaGrammar | undefined; room: number; prefixReached?: PrefixHook },
+  ): Promise<GenerateResult> {
+    const { allTools, offered, constrained, forceCall } = this.callShape(request);
+    const { model } = this.loaded;
+    const { sequence } = slot;
+    const forcedText = prompt.forcedText;
+    let grammar = setup.grammar;
+    let compactLevel = 0;
+    const checkpointAt =
+      this.reusePrefix && sequence.needsCheckpoints
+        ? this.checkpoints.boundaries(request.messages, offered, prompt.enableThinking, prompt.tokens)
+        : [];
+    const maxTokens = Math.min(request.maxTokens ?? this.options.defaultMaxTokens ?? 1024, setup.room);
     const sampling = request.sampling ?? {};
     const temperature = sampling.temperature ?? 0;
     const baseSeed = sampling.seed ?? this.options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -278,6 +326,7 @@ class LlamaCppBackend implements ModelBackend {
         sampling: { temperature: attemptTemperature, topP: sampling.topP, topK: sampling.topK, seed },
         reusePrefix: this.reusePrefix,
         checkpointAt,
+        ...(attempt === 0 && setup.prefixReached !== undefined ? { prefixReached: setup.prefixReached } : {}),
         maxTokens,
         signal,
         onText,
@@ -359,6 +408,7 @@ class LlamaCppBackend implements ModelBackend {
       details: {
         ...extra,
         grammarSwitched: last.grammarSwitched,
+        ...(this.options.recordTokenIds === true ? { outputTokenIds: [...last.outputTokenIds] } : {}),
         attempts,
         argumentProblems: problems,
       },

@@ -40,6 +40,17 @@ export class CheckpointPlanner {
     return found;
   }
 
+  /** How many leading tokens of `prompt` are its instructions (system messages and tools); 0 if unknown. */
+  instructionLength(
+    messages: readonly ChatMessage[],
+    tools: readonly ToolDefinition[],
+    enableThinking: boolean | undefined,
+    prompt: readonly Token[],
+  ): number {
+    const instructions = this.instructionsFor(messages, tools, enableThinking);
+    return instructions === undefined ? 0 : sharedPrefixLength(instructions, prompt);
+  }
+
   /** Records where a prompt stopped matching what its sequence held (`kept` tokens matched). */
   diverged(prompt: readonly Token[], kept: number): void {
     this.divergences.remember(prompt, kept);

@@ -17,7 +17,7 @@ import {
   type Token,
 } from "node-llama-cpp";
 import { abortedError } from "./aborted-error.js";
-import { alignSequence, evaluatePromptWithCheckpoints } from "./prefix-reuse.js";
+import { alignSequence, evaluatePromptWithCheckpoints, type PrefixHook } from "./prefix-reuse.js";
 
 /** Sampling for one decode (temperature 0 = greedy). */
 export interface DecodeSampling {
@@ -46,6 +46,8 @@ export interface DecodeInput {
    * reuse only; attention-only models need none).
    */
   checkpointAt?: readonly number[];
+  /** Run once the prompt's first `length` tokens are evaluated (with reuse only). */
+  prefixReached?: PrefixHook;
   /** Most tokens to sample. */
   maxTokens: number;
   signal?: AbortSignal;
@@ -64,6 +66,8 @@ export interface DecodeOutput {
   keptTokens: number;
   /** Tokens the model sampled (end-of-generation token excluded). */
   outputTokens: number;
+  /** The output's token ids (forced and injected tokens included), in order. */
+  outputTokenIds: Token[];
   stoppedOnLength: boolean;
   /** Whether the grammar was switched on mid-generation (auto mode). */
   grammarSwitched: boolean;
@@ -101,7 +105,7 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
     // `evaluate`, alone, so a repeated prompt's logits come from the same state and the same batch
     // shape as the first time, and a seed gives the same text again.
     const boundaries = sequence.needsCheckpoints ? (input.checkpointAt ?? []) : [];
-    await evaluatePromptWithCheckpoints(sequence, promptTokens, kept, boundaries);
+    await evaluatePromptWithCheckpoints(sequence, promptTokens, kept, boundaries, input.prefixReached);
   }
   const evaluatedUpTo = sequence.nextTokenIndex;
   // Prompt lookup (when the sequence has a predictor) drafts from this call's prompt.
@@ -188,6 +192,7 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
     cachedInputTokens: Math.max(0, kept - restored),
     keptTokens: kept,
     outputTokens: sampled,
+    outputTokenIds: outputTokens,
     stoppedOnLength,
     grammarSwitched,
     prefillStartedAt,

@@ -48,15 +48,24 @@ export async function evaluatePromptWithCheckpoints(
   prompt: readonly Token[],
   from: number,
   boundaries: readonly number[],
+  reached?: PrefixHook,
 ): Promise<void> {
   const end = prompt.length - 1;
-  const stops = [...new Set(boundaries)].filter((stop) => stop > from && stop < end).sort((a, b) => a - b);
+  const wanted = reached === undefined ? boundaries : [...boundaries, reached.length];
+  const stops = [...new Set(wanted)].filter((stop) => stop > from && stop < end).sort((a, b) => a - b);
   stops.push(end);
   let position = from;
   for (const stop of stops) {
     if (stop <= position) continue;
     await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(position, stop) as Token[]);
     await sequence.takeCheckpoint();
+    if (reached !== undefined && stop === reached.length) await reached.run();
     position = stop;
   }
+}
+
+/** Something to do once the prompt's first `length` tokens are evaluated (save a snapshot). */
+export interface PrefixHook {
+  length: number;
+  run: () => Promise<void>;
 }
