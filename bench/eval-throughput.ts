@@ -8,7 +8,9 @@
  * - shared-tools: `--samples` single-call samples sharing the system prompt and 5 tools, each
  *   with its own user message;
  * - parallel: the shared-tools samples (with reuse) on 4 sequences at once against 1, in total
- *   tokens per second (prompt and output); decode tokens/s of 1, 2 and 4 sequences is printed too.
+ *   tokens per second (prompt and output); decode tokens/s of 1, 2 and 4 sequences is printed too;
+ * - drafting: the shared-tools samples as grammar-constrained calls (toolChoice required), with
+ *   reuse, without and with drafting (--prompt-lookup: call skeletons and prompt lookup).
  * `sameOutputs` compares the greedy output token ids of the two arms.
  *
  *   node --import tsx bench/eval-throughput.ts --shape qwen3-0.6b --quant q4_0 --threads 2 [--json]
@@ -38,7 +40,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "2" },
     "gen-tokens": { type: "string", default: "16" },
     samples: { type: "string", default: "6" },
-    workloads: { type: "string", default: "agent-multi-turn,shared-tools,parallel" },
+    workloads: { type: "string", default: "agent-multi-turn,shared-tools,parallel,drafting" },
     json: { type: "boolean", default: false },
   },
 });
@@ -285,6 +287,25 @@ async function main(): Promise<void> {
         await backend.close();
       }
     }
+  }
+  if (workloads.has("drafting")) {
+    const requests = sharedToolRequests().map(
+      (each): GenerateRequest => ({
+        ...each,
+        decoding: "constrained",
+        toolChoice: "required",
+        maxTokens: 2 * genTokens,
+      }),
+    );
+    const serial = (backend: ModelBackend) =>
+      timed(async () => {
+        const done: GenerateResult[] = [];
+        for (const each of requests) done.push(await backend.generate(each));
+        return done;
+      });
+    const result = await paired("drafting", serial, { naive: {}, reuse: { promptLookup: true } });
+    result.note = "naiveMs: without drafting, reuseMs: with --prompt-lookup (both with prefix reuse)";
+    results.push(result);
   }
   await llama.dispose();
 

@@ -25,6 +25,7 @@ import {
   type ModelBackend,
   type StreamEvent,
 } from "../model-backend.js";
+import { CallSkeletonPredictor, callHeads } from "./call-skeleton-predictor.js";
 import { CheckpointPlanner } from "./checkpoint-plan.js";
 import { type DecodeOutput, decode } from "./decode.js";
 import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./load.js";
@@ -302,6 +303,9 @@ class LlamaCppBackend implements ModelBackend {
         ? this.checkpoints.boundaries(request.messages, offered, prompt.enableThinking, prompt.tokens)
         : [];
     const maxTokens = Math.min(request.maxTokens ?? this.options.defaultMaxTokens ?? 1024, setup.room);
+    const predictor = sequence.tokenPredictor;
+    if (predictor instanceof CallSkeletonPredictor)
+      predictor.configure(this.format.callPrefix, callHeads(this.format, offered), prompt.tokens.length);
     const sampling = request.sampling ?? {};
     const temperature = sampling.temperature ?? 0;
     const baseSeed = sampling.seed ?? this.options.seed ?? Math.floor(Math.random() * 2 ** 31);

@@ -8,7 +8,6 @@ import { freemem, totalmem } from "node:os";
 
 import {
   getLlama,
-  InputLookupTokenPredictor,
   type Llama,
   type LlamaContext,
   type LlamaContextSequence,
@@ -23,6 +22,7 @@ import { fileTypeNames } from "../../gguf/ggml-types.js";
 import { readCheckedModel } from "../../gguf/model-hyperparameters.js";
 import { ggufString } from "../../gguf/reader.js";
 import { defaultThreads } from "../thread-default.js";
+import { CallSkeletonPredictor } from "./call-skeleton-predictor.js";
 import { assertSequencesFit } from "./sequences-fit.js";
 
 /** The node-llama-cpp version this backend is pinned to (recorded as provenance). */
@@ -50,7 +50,7 @@ export interface LlamaCppLoadOptions {
   sequences?: number;
   /** Most memory for one sequence's checkpoints of a hybrid or recurrent state, in bytes (default 256 MiB). */
   checkpointMemoryBytes?: number;
-  /** Draft tokens by prompt lookup (node-llama-cpp's InputLookupTokenPredictor); default false. */
+  /** Draft tokens: call skeletons and prompt lookup (call-skeleton-predictor.ts); default false. */
   promptLookup?: boolean;
   /** An already-started Llama runtime to use; it is not disposed on close. */
   llama?: Llama;
@@ -173,7 +173,7 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
       sequences: Array.from({ length: sequenceCount }, () =>
         context.getSequence({
           checkpoints: { maxMemory: options.checkpointMemoryBytes ?? defaultCheckpointMemoryBytes },
-          ...(options.promptLookup === true ? { tokenPredictor: new InputLookupTokenPredictor() } : {}),
+          ...(options.promptLookup === true ? { tokenPredictor: new CallSkeletonPredictor(model!) } : {}),
         }),
       ),
       format: options.format ?? detectFormat(chatTemplate) ?? "json",

@@ -177,6 +177,34 @@ describe("llama-cpp prefix reuse", () => {
     );
   });
 
+  it("drafting (call skeletons, prompt lookup) leaves greedy calls and text unchanged", async () => {
+    for (const arch of ["qwen3", "qwen35"] as const) {
+      const plain = await open(arch);
+      const drafting = await open(arch, { promptLookup: true });
+      assert.equal(drafting.info.promptLookup, true);
+      const requests: GenerateRequest[] = [
+        greedy([system, { role: "user", content: "Time in CET?" }], {
+          decoding: "constrained",
+          toolChoice: "required",
+        }),
+        greedy([system, { role: "user", content: "Time in UTC, then PST?" }], {
+          decoding: "constrained",
+          maxTokens: 24,
+        }),
+        greedy([system, { role: "user", content: "Say hello." }]),
+      ];
+      for (const request of requests) {
+        const expected = await plain.generate(request);
+        const drafted = await drafting.generate(request);
+        assert.equal(
+          drafted.rawText,
+          expected.rawText,
+          `${arch}: ${JSON.stringify(request.messages.at(-1))}`,
+        );
+      }
+    }
+  });
+
   it("refuses more sequences than it allows, naming the option", async () => {
     await assert.rejects(
       open("llama", { sequences: 17 }),
