@@ -127,6 +127,16 @@ function sharedToolRequests(): GenerateRequest[] {
   );
 }
 
+/** One line per call on stderr, so a slow run shows progress. */
+function logCall(result: GenerateResult): GenerateResult {
+  const cached = result.usage.cachedInputTokens ?? 0;
+  log(
+    `  call: ${result.usage.inputTokens} prompt tokens (${cached} held), ${result.usage.outputTokens} out, ` +
+      `${(result.timing.totalMs / 1000).toFixed(1)} s`,
+  );
+  return result;
+}
+
 function tally(results: readonly GenerateResult[], ms: number): ArmRun {
   return {
     ms,
@@ -223,7 +233,8 @@ async function main(): Promise<void> {
     const conversation = (backend: ModelBackend) =>
       timed(async () => {
         const done: GenerateResult[] = [];
-        for (const messages of prompts) done.push(await backend.generate(request(messages, agentTools)));
+        for (const messages of prompts)
+          done.push(logCall(await backend.generate(request(messages, agentTools))));
         return done;
       });
     const result = await paired("agent-multi-turn", conversation, {
@@ -250,7 +261,7 @@ async function main(): Promise<void> {
     const serial = (backend: ModelBackend) =>
       timed(async () => {
         const done: GenerateResult[] = [];
-        for (const each of requests) done.push(await backend.generate(each));
+        for (const each of requests) done.push(logCall(await backend.generate(each)));
         return done;
       });
     results.push(await paired("shared-tools", serial, { naive: { prefixReuse: false }, reuse: {} }));
@@ -300,7 +311,7 @@ async function main(): Promise<void> {
     const serial = (backend: ModelBackend) =>
       timed(async () => {
         const done: GenerateResult[] = [];
-        for (const each of requests) done.push(await backend.generate(each));
+        for (const each of requests) done.push(logCall(await backend.generate(each)));
         return done;
       });
     const result = await paired("drafting", serial, { naive: {}, reuse: { promptLookup: true } });

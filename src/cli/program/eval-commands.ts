@@ -26,7 +26,7 @@ function addRunOptions(command: Command): Command {
     .option("--out <dir>", "parent folder of new run directories (default ./edgecall-runs)")
     .option(
       "--concurrency <n>",
-      "requests in flight at once (default 1); for a GGUF, context sequences evaluated together (at most 16)",
+      "requests in flight at once (default 1); for a GGUF, context sequences evaluated together (up to 16)",
       integerOption(1),
     )
     .option("--repeats <k>", "run each sample k times, with seeds seed..seed+k-1", integerOption(1))
