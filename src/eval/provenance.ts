@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { arch, cpus, platform, release, totalmem } from "node:os";
 import type { BackendInfo } from "../backend/model-backend.js";
 import type { ModelSpec } from "../backend/model-spec.js";
-import { sha256Hex } from "../guards/canonical-json.js";
+import { sha256Hex } from "../sha256.js";
 import { fileSha256 } from "./file-hash.js";
 
 /** The `model` object of run.json and of `eval --json`. */

@@ -4,12 +4,14 @@
  * every session, so a resumed run's files are those of an uninterrupted one). The default name
  * is `<out>/<UTC timestamp>-<model>-<suites>`.
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { writeFileAtomic } from "../atomic-file.js";
 import type { ModelSpec } from "../backend/model-spec.js";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
+import { sha256Hex } from "../sha256.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
 import type { ConfirmMode } from "./solver.js";
@@ -117,7 +119,7 @@ export function extraToolsRecord(tools: readonly ToolDefinition[] | undefined): 
   if (tools === undefined || tools.length === 0) return undefined;
   return {
     names: tools.map((tool) => tool.name),
-    sha256: createHash("sha256").update(JSON.stringify(tools)).digest("hex"),
+    sha256: sha256Hex(JSON.stringify(tools)),
   };
 }
 
@@ -168,13 +170,6 @@ export function unusedPath(base: string): string {
   return candidate;
 }
 
-/** Writes a file through a temporary name and a rename, so readers never see half a file. */
-export function writeFileAtomic(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
-}
-
 /** Creates the directory (and parents). */
 export function createRunDirectory(path: string): void {
   try {
@@ -220,7 +215,7 @@ export function readRunRecord(runDirectory: string, flag = "--resume"): RunRecor
       throw new Error("missing modelSpec or settings");
     return record;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new EdgecallError("invalid-json", `${path}: not a run record: ${reason}`, {
       subject: path,
       cause: error,

@@ -5,7 +5,8 @@
  * token and decode speed (over model calls not served from the cache).
  */
 import type { SampleResult } from "../eval/sample-result.js";
-import { decodeSpeed, percentile } from "../eval/summary.js";
+import { decodeSpeed } from "../eval/summary.js";
+import { medianOrNull as median } from "../stats/quantile.js";
 
 /** Health of one category (or of the whole run, with `suite` and `category` set to "overall"). */
 export interface CategoryHealth {
@@ -23,14 +24,6 @@ export interface CategoryHealth {
   ttftMsMedian: number | null;
   /** Median decode speed in tokens/s, or null when no call was measured. */
   decodeTokensPerSecondMedian: number | null;
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  return percentile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
 }
 
 function rate(count: number, total: number): number {

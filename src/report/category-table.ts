@@ -11,8 +11,9 @@ import {
   type CategorySummary,
   type EvalSummary,
 } from "../eval/summary.js";
+import { percentInterval as interval, percent } from "../text/percent.js";
 import { categoryHealth, categoryKey, healthOf } from "./category-health.js";
-import { escapeHtml, interval, percent } from "./html-page.js";
+import { escapeHtml } from "./html-page.js";
 import type { EvalRunData } from "./run-data.js";
 import { categoryLabel } from "./sample-view.js";
 

@@ -5,6 +5,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
+import { percent } from "../text/percent.js";
 
 let sharedDocument: unknown;
 
@@ -21,10 +22,6 @@ function render(options: Plot.PlotOptions): string {
 /** Left margin wide enough for the longest label (about 6.2 px a character at 10 px). */
 function labelMargin(labels: readonly string[]): number {
   return Math.min(320, 16 + Math.ceil(6.2 * Math.max(4, ...labels.map((label) => label.length))));
-}
-
-function percentText(value: number): string {
-  return `${(100 * value).toFixed(1)}%`;
 }
 
 /** One accuracy with its 95% interval. */
@@ -55,12 +52,12 @@ export function accuracyChart(points: readonly AccuracyPoint[]): string | null {
         fill: "#1f4e8c",
         r: 4,
         title: (point: AccuracyPoint) =>
-          `${point.label}: ${percentText(point.accuracy)} [${percentText(point.low)}, ${percentText(point.high)}], n=${point.n}`,
+          `${point.label}: ${percent(point.accuracy)} [${percent(point.low)}, ${percent(point.high)}], n=${point.n}`,
       }),
       Plot.text(points, {
         y: "label",
         x: "high",
-        text: (point: AccuracyPoint) => percentText(point.accuracy),
+        text: (point: AccuracyPoint) => percent(point.accuracy),
         dx: 6,
         textAnchor: "start",
       }),
@@ -107,7 +104,7 @@ export function sideBySideAccuracyChart(
         fill: "series",
         r: 4,
         title: (point: SeriesAccuracyPoint) =>
-          `${point.series} · ${point.label}: ${percentText(point.accuracy)} [${percentText(point.low)}, ${percentText(point.high)}], n=${point.n}`,
+          `${point.series} · ${point.label}: ${percent(point.accuracy)} [${percent(point.low)}, ${percent(point.high)}], n=${point.n}`,
       }),
     ],
   });
@@ -201,7 +198,7 @@ export function probeChart(points: readonly ProbePoint[], xLabel: string): strin
         fill: "#1f4e8c",
         r: 3.5,
         title: (point: ProbePoint) =>
-          `${xLabel} ${point.x}: ${percentText(point.accuracy)} [${percentText(point.low)}, ${percentText(point.high)}], n=${point.n}`,
+          `${xLabel} ${point.x}: ${percent(point.accuracy)} [${percent(point.low)}, ${percent(point.high)}], n=${point.n}`,
       }),
     ],
   });

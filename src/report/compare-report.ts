@@ -4,10 +4,11 @@
  * and a table of the samples that flipped, where a row opens both transcripts next to each other.
  */
 import type { SampleResult } from "../eval/sample-result.js";
+import { percentInterval as interval, percent } from "../text/percent.js";
 import { type SpeedPoint, speedChart } from "./charts.js";
 import type { CategoryComparison, Comparison } from "./compare-runs.js";
 import { formatPValue } from "./compare-text.js";
-import { chartFigure, escapeHtml, htmlPage, interval, percent } from "./html-page.js";
+import { chartFigure, escapeHtml, htmlPage } from "./html-page.js";
 import { pageScript } from "./page-script.js";
 import { provenanceFacts, runBanners } from "./provenance-section.js";
 import { seriesLabels, sideBySideChart } from "./report-charts.js";

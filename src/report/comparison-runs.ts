@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import { parseBench } from "./bench-data.js";
 import { type RunData, readRunData } from "./run-data.js";
@@ -27,7 +28,7 @@ export function readComparisonRuns(directory: string): RunData[] | null {
   try {
     document = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new EdgecallError("invalid-json", `${path}: not JSON: ${reason}`, { subject: path, cause: error });
   }
   const models = (document as { models?: unknown }).models;

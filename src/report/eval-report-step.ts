@@ -5,6 +5,7 @@
  */
 
 import { join } from "node:path";
+import { errorMessage } from "../error-message.js";
 import type { SummaryHealth } from "../eval/summary-table.js";
 import { categoryHealth, healthOf } from "./category-health.js";
 import { readRunData } from "./run-data.js";
@@ -28,7 +29,7 @@ export function reportAfterEval(runDirectory: string): EvalReportStep {
     writeReportFile(path, renderRunReport(run));
     return { path, health };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { path: null, warning: `the report could not be written: ${reason}`, health };
   }
 }

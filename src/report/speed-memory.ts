@@ -3,7 +3,9 @@
  * medians over measured calls) and, where a bench is stored with a run, its load time, peak
  * memory and tokens/s per test. Used by `compare` (text, JSON, HTML) and by reports given other runs.
  */
-import { bytes, escapeHtml, percent } from "./html-page.js";
+
+import { percent } from "../text/percent.js";
+import { bytes, escapeHtml } from "./html-page.js";
 import type { RunData } from "./run-data.js";
 
 /** One run's speed and memory figures (null where unknown). */

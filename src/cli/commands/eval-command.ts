@@ -16,6 +16,7 @@ import type { EvalSummary } from "../../eval/summary.js";
 import { renderSummaryTable } from "../../eval/summary-table.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
+import { percent } from "../../text/percent.js";
 import { listenForInterrupts } from "../interrupts.js";
 import { type RunCommandOptions, runSettings } from "../run-options.js";
 import { closeMcpSources, connectMcpSources, mcpDefinitions } from "../tool-sources.js";
@@ -46,7 +47,7 @@ export interface EvalCommandOptions extends RunCommandOptions {
 function below(summary: EvalSummary, threshold: number): string[] {
   return summary.categories
     .filter((category) => category.accuracy < threshold)
-    .map((category) => `${category.suite}/${category.category} ${(100 * category.accuracy).toFixed(1)}%`);
+    .map((category) => `${category.suite}/${category.category} ${percent(category.accuracy)}`);
 }
 
 /** The exit code for `--fail-under` / `--fail-under-each`, with the reason on stderr. */
@@ -54,7 +55,7 @@ function failUnderCode(summary: EvalSummary, options: EvalCommandOptions): numbe
   const reasons: string[] = [];
   if (options.failUnder !== undefined && summary.overall.accuracy < options.failUnder)
     reasons.push(
-      `overall accuracy ${(100 * summary.overall.accuracy).toFixed(1)}% is below --fail-under ${options.failUnder}`,
+      `overall accuracy ${percent(summary.overall.accuracy)} is below --fail-under ${options.failUnder}`,
     );
   if (options.failUnderEach !== undefined) {
     const failing = below(summary, options.failUnderEach);

@@ -1,9 +1,9 @@
 /**
  * Canonical JSON: object keys sorted by code unit, no whitespace, `undefined` members dropped.
  * Two values that mean the same JSON give the same text, so confirmations can be bound to
- * arguments and world snapshots can be hashed.
+ * arguments, calls compared (loop detection, completed calls), and world snapshots, suites and
+ * cached requests hashed (with src/sha256.ts).
  */
-import { createHash } from "node:crypto";
 
 /** The canonical JSON text of a JSON-like value. Non-finite numbers become `null`, like JSON.stringify. */
 export function canonicalJson(value: unknown): string {
@@ -27,11 +27,6 @@ export function canonicalJson(value: unknown): string {
 /** The identity of a call: its tool name plus the canonical JSON of its arguments. */
 export function callIdentity(name: string, input: unknown): string {
   return `${name} ${canonicalJson(input)}`;
-}
-
-/** Hex sha256 of a string's UTF-8 bytes. */
-export function sha256Hex(text: string | Uint8Array): string {
-  return createHash("sha256").update(text).digest("hex");
 }
 
 /** A deep copy through canonical JSON, frozen so that nobody can change it afterwards. */
