@@ -2,13 +2,13 @@
  * The terminal summary printed after a run: one row per category (n, passed, accuracy, Wilson
  * 95% interval, pass^k with repeats), the overall row, for agent suites a table of milestone
  * progress, turns, steps, tool calls and confirmations asked, then the health figures. Given per-category
- * health (src/report/category-health.ts), each row also shows parse failures, stuck and
+ * health (src/eval/category-health.ts), each row also shows parse failures, stuck and
  * token-limit rates, and the TTFT and decode-speed medians.
  */
 import pc from "picocolors";
-import type { CategoryHealth } from "../report/category-health.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
+import type { CategoryHealth } from "./category-health.js";
 import type { EvalSummary, Percentiles } from "./summary.js";
 
 function spread(value: Percentiles | null, unit: string, digits: number): string {

@@ -4,6 +4,8 @@
  * (mean progress, user turns, model steps and tool calls per attempt, confirmations asked). The
  * overall row's agent figures are computed from the results the same way summary.json does it.
  */
+
+import { categoryHealth, categoryKey, healthOf } from "../eval/category-health.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import {
   type AgentCategorySummary,
@@ -12,7 +14,6 @@ import {
   type EvalSummary,
 } from "../eval/summary.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
-import { categoryHealth, categoryKey, healthOf } from "./category-health.js";
 import { escapeHtml } from "./html-page.js";
 import type { EvalRunData } from "./run-data.js";
 import { categoryLabel } from "./sample-view.js";

@@ -6,12 +6,12 @@
  * different versions (changed samples or scoring) are refused unless `force`.
  */
 import { EdgecallError } from "../errors.js";
+import { categoryKey } from "../eval/category-health.js";
 import { attemptKey, pairAttempts } from "../eval/paired-attempts.js";
 import type { ModelProvenance } from "../eval/provenance.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import { mcnemarExact } from "../stats/mcnemar.js";
 import { wilsonInterval } from "../stats/wilson.js";
-import { categoryKey } from "./category-health.js";
 import { hasRandomWeights, type RunData, runLabel } from "./run-data.js";
 import { categoryLabel, resultKeyOf } from "./sample-view.js";
 import { type SpeedMemory, speedMemoryOf } from "./speed-memory.js";

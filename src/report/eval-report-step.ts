@@ -6,8 +6,8 @@
 
 import { join } from "node:path";
 import { errorMessage } from "../error-message.js";
+import { categoryHealth, healthOf } from "../eval/category-health.js";
 import type { SummaryHealth } from "../eval/summary-table.js";
-import { categoryHealth, healthOf } from "./category-health.js";
 import { readRunData } from "./run-data.js";
 import { renderRunReport, writeReportFile } from "./run-report.js";
 

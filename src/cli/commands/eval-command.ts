@@ -18,30 +18,12 @@ import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
 import { percent } from "../../text/percent.js";
 import { listenForInterrupts } from "../interrupts.js";
-import { type RunCommandOptions, runSettings } from "../run-options.js";
+import { runSettings } from "../run-options.js";
 import { closeMcpSources, connectMcpSources, mcpDefinitions } from "../tool-sources.js";
 import { isDemoRun, runDemoBench, withDemoDefaults } from "./eval-demo.js";
+import type { EvalCommandOptions } from "./eval-options.js";
 
-/** Parsed options of `edgecall eval`. */
-export interface EvalCommandOptions extends RunCommandOptions {
-  model?: string;
-  suite?: string;
-  bfclDir?: string;
-  bfclMode?: "prompt" | "fc";
-  limit?: number;
-  shard?: { index: number; count: number };
-  retryErrors?: boolean;
-  failUnder?: number;
-  failUnderEach?: number;
-  json?: boolean;
-  /** `--mcp` values: servers whose tools are added to every sample's offered tools. */
-  mcp?: string[];
-  confirm?: ConfirmMode;
-  userModel?: string;
-  augment?: string[];
-  maxSteps?: number;
-  tokenBudget?: number;
-}
+export type { EvalCommandOptions } from "./eval-options.js";
 
 /** Categories below the threshold, as `suite/category accuracy`. */
 function below(summary: EvalSummary, threshold: number): string[] {

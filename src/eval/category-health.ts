@@ -4,9 +4,10 @@
  * stuck repeating (over model outputs, harness errors excluded), and the medians of time to first
  * token and decode speed (over model calls not served from the cache).
  */
-import type { SampleResult } from "../eval/sample-result.js";
-import { decodeSpeed } from "../eval/summary.js";
+
 import { medianOrNull as median } from "../stats/quantile.js";
+import type { SampleResult } from "./sample-result.js";
+import { decodeSpeed } from "./summary.js";
 
 /** Health of one category (or of the whole run, with `suite` and `category` set to "overall"). */
 export interface CategoryHealth {

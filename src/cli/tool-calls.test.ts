@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { ToolRegistry } from "./tool-registry.js";
-import { callTool, listTools } from "./tools-cli.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
+import { callTool, listTools } from "./tool-calls.js";
 
 let dir: string;
 before(() => {

@@ -9,9 +9,9 @@ import { openWorld } from "../assistant/world.js";
 import type { ConfirmationRequest } from "../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../guards/guarded-executor.js";
 import type { JsonSchema } from "../messages.js";
-import type { SideEffect } from "./tool.js";
-import type { ToolErrorType } from "./tool-executor.js";
-import type { ToolRegistry } from "./tool-registry.js";
+import type { SideEffect } from "../tools/tool.js";
+import type { ToolErrorType } from "../tools/tool-executor.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
 
 /** One row of `tools list`. */
 export interface ToolListing {
