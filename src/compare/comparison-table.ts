@@ -8,7 +8,7 @@ import pc from "picocolors";
 import { formatBytes } from "../bench/byte-units.js";
 import { percent } from "../text/percent.js";
 import { textTable } from "../text/text-table.js";
-import type { CategoryComparison } from "./paired-comparison.js";
+import type { CategoryComparison } from "./baseline-differences.js";
 import type { ComparedModel, QuantComparison } from "./quant-comparison.js";
 
 function signedPoints(value: number): string {

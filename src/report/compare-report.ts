@@ -5,17 +5,17 @@
  */
 import type { SampleResult } from "../eval/sample-result.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
-import { type SpeedPoint, speedChart } from "./charts.js";
-import type { CategoryComparison, Comparison } from "./compare-runs.js";
+import { seriesLabels, sideBySideChart } from "./charts-section.js";
 import { formatPValue } from "./compare-text.js";
 import { chartFigure, escapeHtml, htmlPage } from "./html-page.js";
 import { pageScript } from "./page-script.js";
+import { type SpeedPoint, speedChart } from "./plot-charts.js";
 import { provenanceFacts, runBanners } from "./provenance-section.js";
-import { seriesLabels, sideBySideChart } from "./report-charts.js";
 import type { RunData } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
 import { categoryLabel, resultKeyOf, sampleView } from "./sample-view.js";
 import { speedMemoryTable } from "./speed-memory.js";
+import type { CategoryComparison, Comparison } from "./two-run-comparison.js";
 
 function cell(text: string, numeric = false): string {
   return `<td${numeric ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;

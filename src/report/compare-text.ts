@@ -6,8 +6,8 @@
 import pc from "picocolors";
 import { percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
-import type { CategoryComparison, Comparison } from "./compare-runs.js";
 import { speedMemoryRows } from "./speed-memory.js";
+import type { CategoryComparison, Comparison } from "./two-run-comparison.js";
 
 /** Sample keys listed per category and direction before "+N more". */
 export const flippedListed = 8;

@@ -11,7 +11,6 @@
  * Both apply only to a finished run; an interrupted run exits 130.
  */
 import { runEvalSession } from "../../eval/eval-session.js";
-import type { ConfirmMode } from "../../eval/solver.js";
 import type { EvalSummary } from "../../eval/summary.js";
 import { renderSummaryTable } from "../../eval/summary-table.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";

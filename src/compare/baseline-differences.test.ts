@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { compareResults } from "../src/compare/paired-comparison.js";
-import type { SampleResult } from "../src/eval/sample-result.js";
+import type { SampleResult } from "../eval/sample-result.js";
+import { compareResults } from "./baseline-differences.js";
 
 /** A stored result with only what the comparison reads filled in. */
 function result(id: string, category: string, passed: boolean, repeat = 0): SampleResult {

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { Ajv } from "ajv";
-import type { GenerateRequest } from "../src/backend/model-backend.js";
-import type { Sample, Transcript } from "../src/eval/suite.js";
-import type { ContentPart, ToolDefinition } from "../src/messages.js";
-import { type AssistantTarget, createAssistantSuite } from "../src/suites/assistant-suite.js";
+import type { GenerateRequest } from "../backend/model-backend.js";
+import type { Sample, Transcript } from "../eval/suite.js";
+import type { ContentPart, ToolDefinition } from "../messages.js";
+import { type AssistantTarget, createAssistantSuite } from "./assistant-suite.js";
 
 type Answer = Record<string, Record<string, unknown[]>>;
 

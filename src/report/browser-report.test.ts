@@ -21,11 +21,8 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import type { SampleResult } from "../src/eval/sample-result.js";
-import { renderCompareReport } from "../src/report/compare-report.js";
-import { compareRuns } from "../src/report/compare-runs.js";
-import { readRunData } from "../src/report/run-data.js";
-import { writeReportFile, writeRunReport } from "../src/report/run-report.js";
+import type { SampleResult } from "../eval/sample-result.js";
+import { renderCompareReport } from "./compare-report.js";
 import {
   createReplayRun,
   createStatefulRun,
@@ -33,10 +30,13 @@ import {
   mixedOutcome,
   sampleBench,
 } from "./report-run.test-support.js";
+import { readRunData } from "./run-data.js";
+import { writeReportFile, writeRunReport } from "./run-report.js";
+import { compareRuns } from "./two-run-comparison.js";
 
 const chromiumPath = process.env.EDGECALL_CHROMIUM ?? "/usr/bin/chromium";
 const available = existsSync(chromiumPath);
-const repository = fileURLToPath(new URL("..", import.meta.url));
+const repository = fileURLToPath(new URL("../..", import.meta.url));
 const outputFolder = join(repository, "test-output", "browser");
 const launchArguments = [
   "--headless",

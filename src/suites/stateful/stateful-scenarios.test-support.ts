@@ -6,9 +6,9 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Suite } from "../src/eval/suite.js";
-import type { StatefulTarget } from "../src/suites/stateful/milestone-scorer.js";
-import { createStatefulSuite } from "../src/suites/stateful/stateful-suite.js";
+import type { Suite } from "../../eval/suite.js";
+import type { StatefulTarget } from "./milestone-scorer.js";
+import { createStatefulSuite } from "./stateful-suite.js";
 
 /** Turn on do-not-disturb; airplane mode must not change. */
 export const dndScenario = {

@@ -18,7 +18,10 @@ export interface AssistantAnswer {
 /** A reply that fails every non-irrelevance sample: no call. */
 export const wrongOutput = "Sorry, I can't help with that right now.";
 
-const singleFile = join(fileURLToPath(new URL("..", import.meta.url)), "data/suites/assistant/single.jsonl");
+const singleFile = join(
+  fileURLToPath(new URL("../..", import.meta.url)),
+  "data/suites/assistant/single.jsonl",
+);
 
 /** The first `count` samples of assistant:single (its plan order) with right outputs. */
 export function assistantAnswers(count: number): AssistantAnswer[] {

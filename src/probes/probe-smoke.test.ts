@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { tinyModelPath } from "../src/gguf/synth/tiny-model.test-support.js";
-import { renderProbeTable } from "../src/probes/probe-table.js";
-import { runProbe } from "../src/probes/run-probe.js";
+import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
+import { renderProbeTable } from "./probe-table.js";
+import { runProbe } from "./run-probe.js";
 
 describe("probes on a tiny synthesised model (smoke)", () => {
   const scratch = mkdtempSync(join(tmpdir(), "edgecall-probe-smoke-"));

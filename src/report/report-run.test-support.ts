@@ -7,25 +7,25 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseModelSpec } from "../src/backend/model-spec.js";
-import { createReplayBackend } from "../src/backend/replay-backend.js";
+import { parseModelSpec } from "../backend/model-spec.js";
+import { createReplayBackend } from "../backend/replay-backend.js";
 import {
   edgecallVersion,
   hostProvenance,
   type ModelProvenance,
   modelProvenance,
-} from "../src/eval/provenance.js";
-import { nullBackend, referenceBackend } from "../src/eval/reference-backend.js";
-import { ResultStore } from "../src/eval/result-store.js";
-import { type RunRecord, writeRunOutputs, writeRunRecord } from "../src/eval/run-directory.js";
-import { planRun } from "../src/eval/run-plan.js";
-import { defaultAgentSettings, runSamples } from "../src/eval/runner.js";
-import type { SampleResult } from "../src/eval/sample-result.js";
-import type { Sample, Suite } from "../src/eval/suite.js";
-import { summarise } from "../src/eval/summary.js";
-import type { Trajectory } from "../src/eval/trajectory.js";
-import { getFormat } from "../src/formats/registry.js";
-import { testStatefulSuite } from "./stateful-scenarios.test-support.js";
+} from "../eval/provenance.js";
+import { nullBackend, referenceBackend } from "../eval/reference-backend.js";
+import { ResultStore } from "../eval/result-store.js";
+import { type RunRecord, writeRunOutputs, writeRunRecord } from "../eval/run-directory.js";
+import { planRun } from "../eval/run-plan.js";
+import { defaultAgentSettings, runSamples } from "../eval/runner.js";
+import type { SampleResult } from "../eval/sample-result.js";
+import type { Sample, Suite } from "../eval/suite.js";
+import { summarise } from "../eval/summary.js";
+import type { Trajectory } from "../eval/trajectory.js";
+import { getFormat } from "../formats/registry.js";
+import { testStatefulSuite } from "../suites/stateful/stateful-scenarios.test-support.js";
 
 /** What the scripted model does for one sample. */
 export type Outcome =
@@ -399,7 +399,7 @@ export function mixedOutcome(salt: number, passRate: number): (index: number) =>
 }
 
 /**
- * A run of `assistant:stateful` over the test scenarios (test/stateful-scenarios.test-support.ts:
+ * A run of `assistant:stateful` over the test scenarios (src/suites/stateful/stateful-scenarios.test-support.ts:
  * do-not-disturb, which Sam, a flight no tool books) through the real conversation solver and
  * milestone scorer, with the reference model (every milestone reached) or the null model.
  */

@@ -5,14 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { isEdgecallError } from "../src/errors.js";
-import { categoryHealth, healthOf } from "../src/eval/category-health.js";
-import { renderSummaryTable } from "../src/eval/summary-table.js";
-import { jsonForScript } from "../src/report/html-page.js";
-import { readRunData } from "../src/report/run-data.js";
-import { renderRunReport, writeRunReport } from "../src/report/run-report.js";
-import type { SampleView } from "../src/report/sample-view.js";
-import type { EventView } from "../src/report/trajectory-view.js";
+import { isEdgecallError } from "../errors.js";
+import { categoryHealth, healthOf } from "../eval/category-health.js";
+import { renderSummaryTable } from "../eval/summary-table.js";
+import { jsonForScript } from "./html-page.js";
 import {
   createReplayRun,
   createStatefulRun,
@@ -21,8 +17,12 @@ import {
   type Outcome,
   sampleBench,
 } from "./report-run.test-support.js";
+import { readRunData } from "./run-data.js";
+import { renderRunReport, writeRunReport } from "./run-report.js";
+import type { SampleView } from "./sample-view.js";
+import type { EventView } from "./trajectory-view.js";
 
-const cliMain = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));
+const cliMain = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-report-run-"));
 
 // 30 single samples (simple = index % 3 == 0, multiple, parallel) and 6 irrelevance samples.

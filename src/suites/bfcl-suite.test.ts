@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Sample, Score, Transcript } from "../src/eval/suite.js";
-import { qwen3Format } from "../src/formats/qwen3.js";
-import { qwen35Format } from "../src/formats/qwen3-5.js";
-import type { ContentPart } from "../src/messages.js";
-import { bfclPromptInstructions } from "../src/suites/bfcl-prompt.js";
-import type { BfclTarget } from "../src/suites/bfcl-scorer.js";
-import { createBfclSuite } from "../src/suites/bfcl-suite.js";
-import { bfclDir, hasBfcl, noBfclMessage } from "./eval-cli.test-support.js";
+import { bfclDir, hasBfcl, noBfclMessage } from "../../test/eval-cli.test-support.js";
+import type { Sample, Score, Transcript } from "../eval/suite.js";
+import { qwen3Format } from "../formats/qwen3.js";
+import { qwen35Format } from "../formats/qwen3-5.js";
+import type { ContentPart } from "../messages.js";
+import { bfclPromptInstructions } from "./bfcl-prompt.js";
+import type { BfclTarget } from "./bfcl-scorer.js";
+import { createBfclSuite } from "./bfcl-suite.js";
 
 function transcriptOf(rawText: string, parts: ContentPart[]): Transcript {
   return {

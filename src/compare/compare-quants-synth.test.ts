@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { runQuantComparison } from "../src/compare/compare-quants.js";
-import { renderComparisonTable } from "../src/compare/comparison-table.js";
-import { tinyModelPath } from "../src/gguf/synth/tiny-model.test-support.js";
+import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
+import { runQuantComparison } from "./compare-quants.js";
+import { renderComparisonTable } from "./comparison-table.js";
 
 describe("compare-quants on synthesised files (speed and memory)", () => {
   it("records each file's provenance, eval speed, peak memory and bench figures side by side", async () => {

@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { describe, it } from "node:test";
-import { runQuantComparison } from "../src/compare/compare-quants.js";
-import type { QuantComparison } from "../src/compare/quant-comparison.js";
-import { isEdgecallError } from "../src/errors.js";
-import { runCliFromSource } from "./eval-cli.test-support.js";
+import { runCliFromSource } from "../../test/eval-cli.test-support.js";
+import { isEdgecallError } from "../errors.js";
+import { runQuantComparison } from "./compare-quants.js";
+import type { QuantComparison } from "./quant-comparison.js";
 import { assistantAnswers, writeReplay, wrongOutput } from "./quant-replay.test-support.js";
 
 /**

@@ -3,17 +3,17 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { isEdgecallError } from "../src/errors.js";
-import { runEvalSession } from "../src/eval/eval-session.js";
-import type { SampleResult } from "../src/eval/sample-result.js";
-import { loadBaseRequests } from "../src/probes/base-requests.js";
-import { loadDistractorPool } from "../src/probes/distractor-pool.js";
-import { parseSteps } from "../src/probes/probe-steps.js";
-import { largestWithinTolerance, type ProbeStepSummary } from "../src/probes/probe-summary.js";
-import { runProbe } from "../src/probes/run-probe.js";
-import { toolCountSteps } from "../src/probes/tool-count-steps.js";
-import { bfclDir, hasBfcl, noBfclMessage, runCliFromSource } from "./eval-cli.test-support.js";
-import { assistantAnswers, writeReplay, wrongOutput } from "./quant-replay.test-support.js";
+import { bfclDir, hasBfcl, noBfclMessage, runCliFromSource } from "../../test/eval-cli.test-support.js";
+import { assistantAnswers, writeReplay, wrongOutput } from "../compare/quant-replay.test-support.js";
+import { isEdgecallError } from "../errors.js";
+import { runEvalSession } from "../eval/eval-session.js";
+import type { SampleResult } from "../eval/sample-result.js";
+import { loadBaseRequests } from "./base-requests.js";
+import { loadDistractorPool } from "./distractor-pool.js";
+import { parseSteps } from "./probe-steps.js";
+import { largestWithinTolerance, type ProbeStepSummary } from "./probe-summary.js";
+import { runProbe } from "./run-probe.js";
+import { toolCountSteps } from "./tool-count-steps.js";
 
 /** The first four one-tool requests of assistant:single (parallel_1 calls two tools). */
 const requests = assistantAnswers(12)

@@ -4,14 +4,16 @@
  * B − A on those pairs with an exact McNemar test, the samples that flipped either way, and speed
  * and memory side by side. A harness error counts as a failure. Runs whose common suites have
  * different versions (changed samples or scoring) are refused unless `force`.
+ *
+ * It is the N = 2 case of the one paired comparison (src/compare/paired-comparison.ts), with the
+ * field names of the `compare --json` contract (`a`, `b`, `onlyA`, `onlyB`; an empty side is null,
+ * a difference without pairs is null).
  */
+
+import { type PairedGroup, pairRuns, type RunAccuracy } from "../compare/paired-comparison.js";
 import { EdgecallError } from "../errors.js";
-import { categoryKey } from "../eval/category-health.js";
-import { attemptKey, pairAttempts } from "../eval/paired-attempts.js";
+import { attemptKey } from "../eval/paired-attempts.js";
 import type { ModelProvenance } from "../eval/provenance.js";
-import type { SampleResult } from "../eval/sample-result.js";
-import { mcnemarExact } from "../stats/mcnemar.js";
-import { wilsonInterval } from "../stats/wilson.js";
 import { hasRandomWeights, type RunData, runLabel } from "./run-data.js";
 import { categoryLabel, resultKeyOf } from "./sample-view.js";
 import { type SpeedMemory, speedMemoryOf } from "./speed-memory.js";
@@ -72,59 +74,36 @@ export interface Comparison {
   speedMemory: { a: SpeedMemory; b: SpeedMemory };
 }
 
-function side(results: readonly SampleResult[]): SideAccuracy | null {
-  if (results.length === 0) return null;
-  const passed = results.filter((result) => result.passed).length;
-  return {
-    n: results.length,
-    passed,
-    accuracy: passed / results.length,
-    ci95: wilsonInterval(passed, results.length),
-  };
+function side(accuracy: RunAccuracy): SideAccuracy | null {
+  if (accuracy.accuracy === null) return null;
+  return { n: accuracy.n, passed: accuracy.passed, accuracy: accuracy.accuracy, ci95: accuracy.ci95 };
 }
 
-function compareGroup(
-  suite: string,
-  category: string,
-  listA: readonly SampleResult[],
-  listB: readonly SampleResult[],
-  withRepeat: boolean,
-): CategoryComparison {
-  const pairs = pairAttempts(listA, listB);
+function categoryOf(group: PairedGroup, withRepeat: boolean): CategoryComparison {
+  const [a, b] = group.accuracy;
+  const pairing = group.againstBaseline[0];
+  const pairs = pairing?.pairs;
   const paired: PairedTable = {
-    n: pairs.n,
-    bothPassed: pairs.bothPassed,
-    onlyA: pairs.onlyFirst,
-    onlyB: pairs.onlySecond,
-    bothFailed: pairs.bothFailed,
+    n: pairs?.n ?? 0,
+    bothPassed: pairs?.bothPassed ?? 0,
+    onlyA: pairs?.onlyFirst ?? 0,
+    onlyB: pairs?.onlySecond ?? 0,
+    bothFailed: pairs?.bothFailed ?? 0,
   };
   const flipped = { onlyA: [] as string[], onlyB: [] as string[] };
-  for (const { first } of pairs.discordant) {
+  for (const { first } of pairs?.discordant ?? [])
     (first.passed ? flipped.onlyA : flipped.onlyB).push(resultKeyOf(first, withRepeat));
-  }
-  const { pValue } = mcnemarExact(paired.onlyA, paired.onlyB);
   return {
-    suite,
-    category,
-    label: suite === "overall" ? "overall" : categoryLabel(suite, category),
-    a: side(listA),
-    b: side(listB),
+    suite: group.suite,
+    category: group.category,
+    label: group.suite === "overall" ? "overall" : categoryLabel(group.suite, group.category),
+    a: a === undefined ? null : side(a),
+    b: b === undefined ? null : side(b),
     paired,
-    difference: paired.n === 0 ? null : (paired.onlyB - paired.onlyA) / paired.n,
-    pValue,
+    difference: pairing?.difference ?? null,
+    pValue: pairing?.pValue ?? 1,
     flipped,
   };
-}
-
-function group(results: readonly SampleResult[]): Map<string, SampleResult[]> {
-  const groups = new Map<string, SampleResult[]>();
-  for (const result of results) {
-    const key = categoryKey(result.suite, result.category);
-    const list = groups.get(key);
-    if (list === undefined) groups.set(key, [result]);
-    else list.push(result);
-  }
-  return groups;
 }
 
 function suiteVersions(run: RunData): Map<string, string> {
@@ -169,16 +148,15 @@ export function compareRuns(a: RunData, b: RunData, options: { force?: boolean }
   const resultsA = a.eval?.results ?? [];
   const resultsB = b.eval?.results ?? [];
   const withRepeat = (a.eval?.summary.repeats ?? 1) > 1 || (b.eval?.summary.repeats ?? 1) > 1;
-  const groupsA = group(resultsA);
-  const groupsB = group(resultsB);
-  const keys = [...new Set([...groupsA.keys(), ...groupsB.keys()])];
-  const categories = keys.map((key) => {
-    const listA = groupsA.get(key) ?? [];
-    const listB = groupsB.get(key) ?? [];
-    const first = listA[0] ?? listB[0];
-    return compareGroup(first?.suite ?? "", first?.category ?? "", listA, listB, withRepeat);
-  });
-  const overall = compareGroup("overall", "overall", resultsA, resultsB, withRepeat);
+  const groups = pairRuns(
+    [
+      { label: "A", results: resultsA },
+      { label: "B", results: resultsB },
+    ],
+    { suite: "overall", category: "overall" },
+  );
+  const categories = groups.categories.map((group) => categoryOf(group, withRepeat));
+  const overall = categoryOf(groups.overall, withRepeat);
   const keysA = new Set(resultsA.map(attemptKey));
   const keysB = new Set(resultsB.map(attemptKey));
   return {

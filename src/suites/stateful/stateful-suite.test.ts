@@ -6,13 +6,13 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { describe, it } from "node:test";
-import type { Sample } from "../src/eval/suite.js";
-import { checkSuites } from "../src/eval/suite-check.js";
-import type { AssistantEnvironment } from "../src/suites/stateful/assistant-environment.js";
-import { augmentationNames } from "../src/suites/stateful/augment.js";
-import { createStatefulSuite } from "../src/suites/stateful/stateful-suite.js";
-import { runCliFromSource } from "./eval-cli.test-support.js";
+import { runCliFromSource } from "../../../test/eval-cli.test-support.js";
+import type { Sample } from "../../eval/suite.js";
+import { checkSuites } from "../../eval/suite-check.js";
+import type { AssistantEnvironment } from "./assistant-environment.js";
+import { augmentationNames } from "./augment.js";
 import { testStatefulSuite } from "./stateful-scenarios.test-support.js";
+import { createStatefulSuite } from "./stateful-suite.js";
 
 describe("assistant:stateful", () => {
   it("augmented copies: each its own category, offered tools changed, every reference still passes", async () => {

@@ -3,14 +3,14 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { createReplayBackend } from "../src/backend/replay-backend.js";
-import { isEdgecallError } from "../src/errors.js";
-import { getFormat } from "../src/formats/registry.js";
-import { tinyModelPath } from "../src/gguf/synth/tiny-model.test-support.js";
-import { FillerBuilder, loadFillerPages, messageTokens } from "../src/probes/filler-conversation.js";
-import { runProbe } from "../src/probes/run-probe.js";
-import { estimatingTokenCounter } from "../src/probes/token-counter.js";
-import { assistantAnswers, writeReplay, wrongOutput } from "./quant-replay.test-support.js";
+import { createReplayBackend } from "../backend/replay-backend.js";
+import { assistantAnswers, writeReplay, wrongOutput } from "../compare/quant-replay.test-support.js";
+import { isEdgecallError } from "../errors.js";
+import { getFormat } from "../formats/registry.js";
+import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
+import { FillerBuilder, loadFillerPages, messageTokens } from "./filler-conversation.js";
+import { runProbe } from "./run-probe.js";
+import { estimatingTokenCounter } from "./token-counter.js";
 
 const requests = assistantAnswers(3);
 

@@ -5,14 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { isEdgecallError } from "../src/errors.js";
-import { renderCompareReport } from "../src/report/compare-report.js";
-import { type Comparison, compareRuns } from "../src/report/compare-runs.js";
-import { renderComparison } from "../src/report/compare-text.js";
-import { readRunData } from "../src/report/run-data.js";
+import { isEdgecallError } from "../errors.js";
+import { renderCompareReport } from "./compare-report.js";
+import { renderComparison } from "./compare-text.js";
 import { createReplayRun, type Outcome, sampleBench } from "./report-run.test-support.js";
+import { readRunData } from "./run-data.js";
+import { type Comparison, compareRuns } from "./two-run-comparison.js";
 
-const cliMain = fileURLToPath(new URL("../src/cli/main.ts", import.meta.url));
+const cliMain = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-report-compare-"));
 
 // 30 samples: simple = indexes 0, 3, ..., 27; multiple = 1, 4, ...; parallel = 2, 5, ...

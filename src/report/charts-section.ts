@@ -6,6 +6,7 @@
  */
 import type { SampleResult } from "../eval/sample-result.js";
 import { decodeSpeed } from "../eval/summary.js";
+import { chartFigure } from "./html-page.js";
 import {
   type AccuracyPoint,
   accuracyChart,
@@ -18,8 +19,7 @@ import {
   scatterLimit,
   sideBySideAccuracyChart,
   speedChart,
-} from "./charts.js";
-import { chartFigure } from "./html-page.js";
+} from "./plot-charts.js";
 import type { RunData } from "./run-data.js";
 import { runLabel } from "./run-data.js";
 import { categoryLabel } from "./sample-view.js";
