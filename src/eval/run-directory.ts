@@ -12,7 +12,9 @@ import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
 import { sha256Hex } from "../sha256.js";
+import { jsonReporter } from "./json-reporter.js";
 import type { ModelProvenance } from "./provenance.js";
+import { writeReportFiles } from "./reporter.js";
 import type { SampleResult } from "./sample-result.js";
 import type { ConfirmMode } from "./solver.js";
 import type { EvalSummary } from "./summary.js";
@@ -234,13 +236,11 @@ export function settingsDifferences(original: EvalSettings, now: EvalSettings): 
   return differences;
 }
 
-/** Writes results.jsonl (one line per result, in plan order) and summary.json. */
+/** Writes results.jsonl (one line per result, in plan order) and summary.json: the JSON reporter's files. */
 export function writeRunOutputs(
   runDirectory: string,
   results: readonly SampleResult[],
   summary: EvalSummary,
 ): void {
-  const lines = results.map((result) => JSON.stringify(result));
-  writeFileAtomic(join(runDirectory, "results.jsonl"), lines.length === 0 ? "" : `${lines.join("\n")}\n`);
-  writeFileAtomic(join(runDirectory, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  writeReportFiles(jsonReporter.report({ runDirectory, summary, results }));
 }

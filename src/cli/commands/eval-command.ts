@@ -12,12 +12,12 @@
  */
 import { runEvalSession } from "../../eval/eval-session.js";
 import type { EvalSummary } from "../../eval/summary.js";
-import { renderSummaryTable } from "../../eval/summary-table.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
 import { percent } from "../../text/percent.js";
 import { listenForInterrupts } from "../interrupts.js";
 import { runSettings } from "../run-options.js";
+import { reportRun } from "../run-reports.js";
 import { closeMcpSources, connectMcpSources, mcpDefinitions } from "../tool-sources.js";
 import { isDemoRun, runDemoBench, withDemoDefaults } from "./eval-demo.js";
 import type { EvalCommandOptions } from "./eval-options.js";
@@ -93,15 +93,14 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
     const { summary } = outcome;
     const benchTable =
       isDemo && !outcome.interrupted ? await runDemoBench(outcome.runDirectory, options.threads) : "";
-    const { reportAfterEval } = await import("../../report/eval-report-step.js");
-    const report = reportAfterEval(outcome.runDirectory);
-    if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-    else {
-      process.stdout.write(renderSummaryTable(summary, process.stdout.isTTY === true, report.health));
-      if (benchTable !== "") process.stdout.write(`\n${benchTable}`);
-    }
-    if (report.path !== null)
-      (options.json ? process.stderr : process.stdout).write(`report: ${report.path}\n`);
+    const report = await reportRun(outcome, {
+      json: options.json === true,
+      color: process.stdout.isTTY === true,
+    });
+    process.stdout.write(report.stdout);
+    if (!options.json && benchTable !== "") process.stdout.write(`\n${benchTable}`);
+    if (report.htmlPath !== null)
+      (options.json ? process.stderr : process.stdout).write(`report: ${report.htmlPath}\n`);
     else process.stderr.write(`edgecall: eval: ${report.warning}\n`);
     if (outcome.interrupted) {
       process.stderr.write(
