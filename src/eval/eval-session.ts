@@ -180,7 +180,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
         gpu: options.gpu,
         threads: options.threads,
       });
-    const model = await modelProvenance(modelSpecText, spec, backend.info, cacheRoot);
+    const model = await modelProvenance(modelSpecText, spec, backend, cacheRoot);
     const augment = settings.augment ?? [];
     const suites =
       options.suiteObjects ??

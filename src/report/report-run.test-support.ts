@@ -305,7 +305,7 @@ export async function createReplayRun(options: ReplayRunOptions): Promise<string
 
   const backend = createReplayBackend({ path: script, format: getFormat("json") });
   const specText = `replay:${script}`;
-  const model = await modelProvenance(specText, parseModelSpec(specText), backend.info, undefined);
+  const model = await modelProvenance(specText, parseModelSpec(specText), backend, undefined);
   model.quantisation = quant;
   const plan = await planRun(suites as Suite[], { bfclMode: "fc" });
   const store = ResultStore.open(join(directory, "results.sqlite"));

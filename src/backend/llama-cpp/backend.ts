@@ -14,7 +14,9 @@ import type { FormatName, ToolCallFormat } from "../../formats/tool-call-format.
 import { ArgumentValidator } from "../../grammar/argument-validator.js";
 import { buildCallGrammar } from "../../grammar/call-grammar.js";
 import type { ContentPart, ToolDefinition } from "../../messages.js";
+import { sha256Hex } from "../../sha256.js";
 import {
+  type BackendCapabilities,
   type BackendInfo,
   finishReasonFor,
   type GenerateOptions,
@@ -77,6 +79,7 @@ interface AttemptRecord {
 
 class LlamaCppBackend implements ModelBackend {
   readonly info: BackendInfo;
+  readonly capabilities: BackendCapabilities;
   private readonly format: ToolCallFormat;
   private readonly queue = new SerialQueue();
   private readonly validator = new ArgumentValidator();
@@ -102,6 +105,11 @@ class LlamaCppBackend implements ModelBackend {
       threads: loaded.threads,
       contextSize: loaded.context.contextSize,
       loadMs: Math.round(loaded.loadMs),
+    };
+    const template = loaded.chatTemplate;
+    this.capabilities = {
+      constrainedDecoding: true,
+      chatTemplateSha256: template === undefined ? null : sha256Hex(template),
     };
   }
 
@@ -295,6 +303,7 @@ class LlamaCppBackend implements ModelBackend {
         attempts,
         argumentProblems: problems,
       },
+      constrained: { attempts: attempts.length, argumentProblems: problems },
     };
   }
 }
