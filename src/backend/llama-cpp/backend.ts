@@ -153,7 +153,7 @@ class LlamaCppBackend implements ModelBackend {
   private grammarFor(tools: readonly ToolDefinition[], compactLevel = 0): Promise<LlamaGrammar> {
     const limits = compactLimits[Math.min(compactLevel, compactLimits.length) - 1];
     const text = buildCallGrammar(
-      this.format.name,
+      this.format,
       tools,
       limits === undefined
         ? { parallel: this.options.parallelToolCalls ?? true }
