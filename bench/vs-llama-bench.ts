@@ -23,6 +23,7 @@ import {
 } from "../src/bench/llama-bench-run.js";
 import { runBench } from "../src/bench/run-bench.js";
 import { median } from "../src/bench/statistics.js";
+import { errorMessage } from "../src/error-message.js";
 import { isEdgecallError } from "../src/errors.js";
 
 /** The issue's goals for edgecall ÷ llama-bench. */
@@ -186,6 +187,6 @@ async function main(): Promise<void> {
 try {
   await main();
 } catch (error) {
-  process.stderr.write(`vs-llama-bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`vs-llama-bench: ${errorMessage(error)}\n`);
   process.exitCode = isEdgecallError(error, "usage") ? 2 : 1;
 }

@@ -14,13 +14,13 @@ import type { GenerateResult, ModelBackend } from "../src/backend/model-backend.
 import { type EvalSessionOptions, runEvalSession } from "../src/eval/eval-session.js";
 import type { SampleResult } from "../src/eval/sample-result.js";
 import type { MilestoneFindings } from "../src/suites/stateful/milestone-scorer.js";
-import { ToolRegistry } from "../src/tools/tool-registry.js";
 import {
   dndScenario,
   flightScenario,
   samScenario,
   testStatefulSuite,
-} from "./stateful-scenarios.test-support.js";
+} from "../src/suites/stateful/stateful-scenarios.test-support.js";
+import { ToolRegistry } from "../src/tools/tool-registry.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-agent-solvers-"));
 /** A replay file to name as the model in runs whose backend is given (provenance hashes it). */

@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { EvalProgress, formatDuration } from "../src/eval/progress.js";
 import { resolveSuiteNames as resolveNames } from "../src/eval/suite-catalog.js";
-import { type EvalSummary, percentile } from "../src/eval/summary.js";
+import type { EvalSummary } from "../src/eval/summary.js";
 import { renderSummaryTable } from "../src/eval/summary-table.js";
+import { sortedQuantile as percentile } from "../src/stats/quantile.js";
 import { defaultSuiteCatalog } from "../src/suites/default-catalog.js";
 
 const resolveSuiteNames = (list: string) => resolveNames(defaultSuiteCatalog(), list);

@@ -17,7 +17,7 @@ import { runAgent } from "../src/agent/run-agent.js";
 import { createAssistantRegistry } from "../src/assistant/assistant-registry.js";
 import { createWorld } from "../src/assistant/world.js";
 import { diffWorlds, snapshotWorld, type WorldDiff } from "../src/assistant/world-snapshot.js";
-import { canonicalJson } from "../src/guards/canonical-json.js";
+import { canonicalJson } from "../src/canonical-json.js";
 import { ConfirmationLedger, type ConfirmationRequest } from "../src/guards/confirmation-ledger.js";
 import type { ConfirmationPolicy } from "../src/guards/confirmation-policy.js";
 import { createGuardedExecutor } from "../src/guards/guarded-executor.js";

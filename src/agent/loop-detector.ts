@@ -13,7 +13,7 @@
  * Ordinary prose never has a periodic tail of 60+ characters, even when it repeats common words,
  * so (b) needs no vocabulary and works for any language and for text without spaces.
  */
-import { callIdentity } from "../guards/canonical-json.js";
+import { callIdentity } from "../canonical-json.js";
 import type { ToolCall } from "../messages.js";
 
 /** Thresholds of detector (b). */

@@ -13,6 +13,7 @@ import type {
   SamplingSettings,
   ToolChoice,
 } from "../backend/model-backend.js";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError, isEdgecallError } from "../errors.js";
 import { exceedsNestingDepth, tooDeepMessage } from "../formats/nesting-depth.js";
 import { type ChatMessage, summariseParts, type ToolCall, type ToolCallError } from "../messages.js";
@@ -161,7 +162,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
         stopReason = "error";
         failure = {
           code: isEdgecallError(error) ? error.code : "internal",
-          message: error instanceof Error ? error.message : String(error),
+          message: errorMessage(error),
         };
       }
       break;

@@ -4,7 +4,8 @@
  * JSON) and diff (rows and files added, removed, changed), which is how evals check what an agent
  * did to the world.
  */
-import { canonicalJson, sha256Hex } from "../guards/canonical-json.js";
+import { canonicalJson } from "../canonical-json.js";
+import { sha256Hex } from "../sha256.js";
 import type { AssistantState } from "./world.js";
 import { worldTables } from "./world-schema.js";
 

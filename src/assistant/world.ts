@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import { assistantDataPath } from "./data-path.js";
 import { Sandbox } from "./sandbox.js";
@@ -51,7 +52,7 @@ export class AssistantState {
       db.prepare("SELECT value FROM meta LIMIT 1").get();
     } catch (error) {
       db?.close();
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new EdgecallError(
         "invalid-argument",
         `the assistant world ${path} cannot be used: ${reason} (move it away to start again from the default world)`,

@@ -70,6 +70,8 @@ export interface GenerateResult {
   timing: GenerateTiming;
   /** The prompt text as rendered for the model, where the backend renders it. */
   renderedPrompt?: string;
+  /** The report of the backends that can constrain decoding (llama-cpp: every call, 1 attempt when free). */
+  constrained?: ConstrainedDecodingReport;
   /** For the replay backend and tests: free-form backend details. */
   details?: Record<string, unknown>;
 }
@@ -94,13 +96,60 @@ export interface BackendInfo {
   format?: string;
   /** True when the weights are random (synthesised): every output that shows numbers says so. */
   randomWeights?: boolean;
-  /** Extra provenance (architecture, quantisation, device, sha256 ...). */
-  [key: string]: unknown;
+  /** GGUF backends: `general.architecture`. */
+  architecture?: string;
+  /** GGUF backends: the file type's quantisation name (`Q4_K_M`, ...). */
+  quantisation?: string;
+  /** In-process backends: where the model runs (`cpu`, `cuda`, `vulkan`, `metal`). */
+  device?: string;
+  /** In-process backends: CPU threads. */
+  threads?: number;
+  /** In-process backends: context size in tokens. */
+  contextSize?: number;
+  /** In-process backends: context sequences, calls evaluated together. */
+  sequences?: number;
+  /** In-process backends: whether a sequence keeps what it holds between calls (prefix reuse). */
+  prefixReuse?: boolean;
+  /** In-process backends: whether drafted tokens (call skeletons, prompt lookup) are verified in batches. */
+  promptLookup?: boolean;
+  /** In-process backends: how long loading took, in ms. */
+  loadMs?: number;
+  /** HTTP backends: the server's base URL. */
+  baseUrl?: string;
+  /** The replay backend: outputs its script holds. */
+  scriptedOutputs?: number;
+}
+
+/**
+ * What a backend can do, typed, for the callers that branch on it (the CLI's `--constrained`
+ * warning, provenance). Not part of {@link BackendInfo}, which is recorded as JSON as it is.
+ */
+export interface BackendCapabilities {
+  /** `decoding: "constrained"` is enforced (a grammar over the call syntax and argument schemas). */
+  constrainedDecoding: boolean;
+  /**
+   * Hex sha256 of the chat template prompts are rendered with; null when the model has none;
+   * undefined when the backend does not render prompts itself (HTTP, replay).
+   */
+  chatTemplateSha256?: string | null;
+}
+
+/** The capabilities of a backend that declares none: nothing constrained, no template known. */
+export const noCapabilities: BackendCapabilities = { constrainedDecoding: false };
+
+/** What constrained decoding reports about one call: attempts made and schema problems left. */
+export interface ConstrainedDecodingReport {
+  /** Samples drawn (1 when the first was valid). */
+  attempts: number;
+  /** Problems the returned calls still have (calls that break their schema, unparsed calls). */
+  argumentProblems: string[];
 }
 
 /** A model, however it is served. */
 export interface ModelBackend {
   readonly info: BackendInfo;
+  /** What it can do; absent means {@link noCapabilities}. */
+  readonly capabilities?: BackendCapabilities;
   /** One model call. Rejects only with harness errors (`EdgecallError`); malformed output is data. */
   generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
   /** The same call, streamed. Optional: callers fall back to `generate`. */

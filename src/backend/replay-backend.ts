@@ -7,6 +7,8 @@
  * prompt (message contents, calls in earlier turns, and the tool list as JSON); results say so with
  * `details.usageEstimated: true`.
  */
+
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolCallFormat } from "../formats/tool-call-format.js";
 import type { ContentPart, ToolDefinition } from "../messages.js";
@@ -86,7 +88,7 @@ function parseSafely(
     return format.parse(text, tools);
   } catch (error) {
     // The seam promises never to throw; if a format breaks that promise, keep the text as data.
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return [
       { type: "text", text },
       {

@@ -3,6 +3,8 @@
  * {@link WorkerRequest} over IPC, measures, sends progress lines and then the result or an error,
  * and exits.
  */
+
+import { errorMessage } from "../error-message.js";
 import type { WorkerMessage, WorkerRequest } from "./bench-protocol.js";
 
 function send(message: WorkerMessage): Promise<void> {
@@ -23,7 +25,7 @@ process.once("message", async (request: WorkerRequest) => {
     await send({
       type: "error",
       code: typeof code === "string" ? code : "model-load",
-      message: error instanceof Error ? error.message : String(error),
+      message: errorMessage(error),
     });
     exitCode = 1;
   }

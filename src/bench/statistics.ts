@@ -1,7 +1,9 @@
 /**
  * Order statistics for benchmark runs: min, median and max of a handful of timings, and
- * quantiles for the spread of pairwise ratios in the llama-bench comparison.
+ * quantiles for the spread of pairwise ratios in the llama-bench comparison. The interpolation
+ * itself is src/stats/quantile.ts; these checked versions throw on empty or non-finite input.
  */
+import { sortedQuantile } from "../stats/quantile.js";
 
 /** Minimum, median and maximum of a set of measurements. */
 export interface Spread {
@@ -24,12 +26,7 @@ function sortedCopy(values: readonly number[], what: string): number[] {
  */
 export function quantile(values: readonly number[], q: number): number {
   if (!(q >= 0 && q <= 1)) throw new RangeError(`quantile: q must be within [0, 1], got ${q}`);
-  const sorted = sortedCopy(values, "quantile");
-  const position = q * (sorted.length - 1);
-  const lower = Math.floor(position);
-  const upper = Math.ceil(position);
-  const fraction = position - lower;
-  return sorted[lower]! + (sorted[upper]! - sorted[lower]!) * fraction;
+  return sortedQuantile(sortedCopy(values, "quantile"), q);
 }
 
 /** The median (the mean of the two middle values for an even count). */

@@ -6,6 +6,7 @@
  * 100 an eval below `--fail-under`; 130 interrupted.
  */
 import { Command, CommanderError } from "commander";
+import { errorMessage } from "../error-message.js";
 import { isEdgecallError } from "../errors.js";
 import { registerAssistantCommands } from "./program/assistant-commands.js";
 import { registerEvalCommands } from "./program/eval-commands.js";
@@ -38,7 +39,7 @@ function reportError(error: unknown): number {
     if (process.env.EDGECALL_DEBUG && error.cause) console.error(error.cause);
     return error.code === "usage" ? 2 : error.code === "aborted" ? 130 : 1;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   process.stderr.write(`edgecall: internal error: ${message}\n`);
   if (process.env.EDGECALL_DEBUG) console.error(error);
   return 1;

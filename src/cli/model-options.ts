@@ -3,6 +3,7 @@
  * declared once so that `run`, `chat`, `eval` and `bench` spell them the same way.
  */
 import { type Command, Option } from "commander";
+import { type ModelBackend, noCapabilities } from "../backend/model-backend.js";
 import type { OpenModelOptions } from "../backend/open-model.js";
 import { choiceOption, integerOption, numberOption } from "./option-parsers.js";
 
@@ -112,7 +113,7 @@ export function addModelOptions(command: Command): Command {
  * The warning `run` and `serve` print for `--constrained` on a backend that cannot constrain
  * decoding (only GGUF models run in-process can); undefined for one that can.
  */
-export function constrainedWarning(backend: string): string | undefined {
-  if (backend === "llama-cpp") return undefined;
-  return `edgecall: warning: --constrained has no effect on ${backend} models (it constrains GGUF models run in-process)\n`;
+export function constrainedWarning(backend: Pick<ModelBackend, "info" | "capabilities">): string | undefined {
+  if ((backend.capabilities ?? noCapabilities).constrainedDecoding) return undefined;
+  return `edgecall: warning: --constrained has no effect on ${backend.info.backend} models (it constrains GGUF models run in-process)\n`;
 }

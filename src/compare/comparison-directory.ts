@@ -6,9 +6,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { writeFileAtomic } from "../atomic-file.js";
 import { parseModelSpec } from "../backend/model-spec.js";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
-import { writeFileAtomic } from "../eval/run-directory.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import type { EvalSummary } from "../eval/summary.js";
 import type { QuantComparison } from "./quant-comparison.js";
@@ -83,7 +84,7 @@ export function readComparison(directory: string): QuantComparison {
       throw new Error('not {"kind": "quant-comparison", "models": [...]}');
     return document;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new EdgecallError("invalid-json", `${path}: not a comparison document: ${reason}`, {
       subject: path,
       cause: error,

@@ -6,12 +6,10 @@
  */
 import pc from "picocolors";
 import { formatBytes } from "../bench/byte-units.js";
-import type { CategoryComparison } from "./paired-comparison.js";
+import { percent } from "../text/percent.js";
+import { textTable } from "../text/text-table.js";
+import type { CategoryComparison } from "./baseline-differences.js";
 import type { ComparedModel, QuantComparison } from "./quant-comparison.js";
-
-function percent(value: number): string {
-  return `${(100 * value).toFixed(1)}%`;
-}
 
 function signedPoints(value: number): string {
   const points = 100 * value;
@@ -23,19 +21,7 @@ function pValue(value: number): string {
 }
 
 function table(rows: readonly string[][]): string {
-  const widths: number[] = [];
-  for (const row of rows)
-    row.forEach((cell, index) => {
-      widths[index] = Math.max(widths[index] ?? 0, cell.length);
-    });
-  return rows
-    .map((row) =>
-      row
-        .map((cell, index) => (index === 0 ? cell.padEnd(widths[index]!) : cell.padStart(widths[index]!)))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+  return textTable(rows, { trimEnd: true });
 }
 
 function categoryRow(row: CategoryComparison): string[] {

@@ -1,125 +1,99 @@
 /**
- * The paired comparison of several models' verdicts on the same planned work: per category (and
- * over all categories) each model's accuracy with a Wilson 95% interval, and for every model after
- * the first (the baseline) the paired difference against the baseline with an exact McNemar test,
- * the agreement rate (same verdict on the same attempt) and the attempts whose verdict flipped.
+ * The one paired comparison: several runs' verdicts on the same planned work, the first run the
+ * baseline. Per category (in the order categories first appear in the baseline's results, then
+ * any only later runs have) and over all of them: each run's results there, and for every run
+ * after the baseline the paired outcome table against it (attempts paired by sample id and
+ * repeat, src/eval/paired-attempts.ts), the difference on the pairs, an exact two-sided McNemar
+ * test, the agreement rate and the discordant pairs; with three or more runs the share of attempts
+ * on which all agree.
  *
- * Attempts are paired by (sample id, repeat). An attempt only one of the two runs has (an
- * interrupted run) is counted in that model's accuracy but not in the pair, and reported as
- * `unpaired`. With `--repeats K > 1` every repeat is its own pair, which treats repeats as
- * independent: the p-value is then too small, as the Wilson interval is too narrow.
+ * Both commands are views of it: `compare-quants` (N models, src/compare/baseline-differences.ts)
+ * and `compare RUN_A RUN_B` (N = 2, src/report/two-run-comparison.ts). Each keeps the JSON field
+ * names of its own contract; this module has one naming: `baseline` and `other`.
+ *
+ * With `--repeats K > 1` every repeat is its own pair, which treats repeats as independent: the
+ * p-value is then too small, as the Wilson interval is too narrow.
  */
-import { attemptKey, pairAttempts } from "../eval/paired-attempts.js";
+import { attemptKey, type PairedAttempts, pairAttempts } from "../eval/paired-attempts.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import { mcnemarExact } from "../stats/mcnemar.js";
 import { wilsonInterval } from "../stats/wilson.js";
 
-/** One model's accuracy over a set of attempts. */
-export interface ModelAccuracy {
-  label: string;
-  n: number;
-  passed: number;
-  accuracy: number;
-  ci95: [number, number];
-  /** Attempts that ended in a harness error (counted as failed). */
-  harnessErrors: number;
-}
-
-/** One attempt whose verdict differs between the baseline and another model. */
-export interface Flip {
-  id: string;
-  repeat: number;
-  /** `lost`: the baseline passed and this model failed; `gained`: the reverse. */
-  direction: "lost" | "gained";
-  /** This model's failure class when it failed, the baseline's when the baseline failed. */
-  errorType: string | null;
-}
-
-/** A model compared with the baseline on the attempts both have. */
-export interface PairedDifference {
-  label: string;
-  /** Attempts both runs have. */
-  n: number;
-  /** Pairs where only the baseline passed. */
-  onlyBaseline: number;
-  /** Pairs where only this model passed. */
-  onlyThis: number;
-  /** This model's accuracy minus the baseline's, over the paired attempts: (onlyThis − onlyBaseline) / n. */
-  difference: number;
-  /** Exact two-sided McNemar p-value (1 with no discordant pairs). */
-  pValue: number;
-  /** Share of paired attempts with the same verdict; null when nothing is paired. */
-  agreement: number | null;
-  /** Attempts of either run that have no partner in the other. */
-  unpaired: number;
-  /** Discordant attempts, in plan order (absent in the overall row, where categories list them). */
-  flips?: Flip[];
-}
-
-/** One category (or the overall row) of the comparison. */
-export interface CategoryComparison {
-  suite: string;
-  category: string;
-  /** Per model, in the order the models were given. */
-  models: ModelAccuracy[];
-  /** Per model after the first, against the first. */
-  paired: PairedDifference[];
-  /** With three or more models: share of attempts every model has on which all agree; else null. */
-  agreementAll: number | null;
-}
-
-/** One model's results, labelled. */
+/** One run's results, labelled. */
 export interface LabelledResults {
   label: string;
   results: readonly SampleResult[];
 }
 
-/** The whole comparison. */
-export interface PairedComparison {
-  categories: CategoryComparison[];
-  overall: CategoryComparison;
+/** One run's accuracy over a group of attempts; `accuracy` is null with no attempts. */
+export interface RunAccuracy {
+  n: number;
+  passed: number;
+  accuracy: number | null;
+  ci95: [number, number];
+  /** Attempts that ended in a harness error (counted as failed). */
+  harnessErrors: number;
 }
 
-function accuracyOf(label: string, results: readonly SampleResult[]): ModelAccuracy {
+/** A run after the baseline, paired with it over one group. */
+export interface BaselinePairing {
+  label: string;
+  /** The paired outcome table; `first` is the baseline, `second` this run. */
+  pairs: PairedAttempts;
+  /** This run's accuracy minus the baseline's over the pairs; null with no pairs. */
+  difference: number | null;
+  /** Exact two-sided McNemar p-value on the discordant pairs (1 with none). */
+  pValue: number;
+  /** Share of pairs with the same verdict; null with no pairs. */
+  agreement: number | null;
+}
+
+/** One category (or the overall group) of the comparison. */
+export interface PairedGroup {
+  suite: string;
+  category: string;
+  /** Each run's results in this group, in the order the runs were given. */
+  results: readonly (readonly SampleResult[])[];
+  /** Each run's accuracy, in the order the runs were given. */
+  accuracy: RunAccuracy[];
+  /** Every run after the baseline, against the baseline. */
+  againstBaseline: BaselinePairing[];
+  /** With three or more runs: share of attempts every run has on which all agree; else null. */
+  agreementAll: number | null;
+}
+
+/** The whole comparison. */
+export interface PairedGroups {
+  categories: PairedGroup[];
+  overall: PairedGroup;
+}
+
+/** Accuracy of one run over a group of attempts. */
+export function runAccuracy(results: readonly SampleResult[]): RunAccuracy {
   const passed = results.filter((result) => result.passed).length;
   return {
-    label,
     n: results.length,
     passed,
-    accuracy: results.length === 0 ? 0 : passed / results.length,
+    accuracy: results.length === 0 ? null : passed / results.length,
     ci95: wilsonInterval(passed, results.length),
     harnessErrors: results.filter((result) => result.error !== null).length,
   };
 }
 
-function pairedDifference(
+function pairing(
   label: string,
   baseline: readonly SampleResult[],
   other: readonly SampleResult[],
-  withFlips: boolean,
-): PairedDifference {
-  const paired = pairAttempts(baseline, other);
-  const { n, onlyFirst: onlyBaseline, onlySecond: onlyThis } = paired;
-  const { pValue } = mcnemarExact(onlyBaseline, onlyThis);
-  const difference: PairedDifference = {
+): BaselinePairing {
+  const pairs = pairAttempts(baseline, other);
+  const { n, onlyFirst, onlySecond } = pairs;
+  return {
     label,
-    n,
-    onlyBaseline,
-    onlyThis,
-    difference: n === 0 ? 0 : (onlyThis - onlyBaseline) / n,
-    pValue,
-    agreement: n === 0 ? null : (n - onlyBaseline - onlyThis) / n,
-    unpaired: paired.unpaired,
+    pairs,
+    difference: n === 0 ? null : (onlySecond - onlyFirst) / n,
+    pValue: mcnemarExact(onlyFirst, onlySecond).pValue,
+    agreement: n === 0 ? null : (n - onlyFirst - onlySecond) / n,
   };
-  if (withFlips) {
-    difference.flips = paired.discordant.map(({ first, second }) => ({
-      id: first.id,
-      repeat: first.repeat,
-      direction: first.passed ? "lost" : "gained",
-      errorType: first.passed ? second.errorType : first.errorType,
-    }));
-  }
-  return difference;
 }
 
 function agreementOfAll(groups: readonly (readonly SampleResult[])[]): number | null {
@@ -137,50 +111,60 @@ function agreementOfAll(groups: readonly (readonly SampleResult[])[]): number | 
   return n === 0 ? null : same / n;
 }
 
-function compareGroup(
+function pairedGroup(
   suite: string,
   category: string,
-  groups: readonly { label: string; results: readonly SampleResult[] }[],
-  withFlips: boolean,
-): CategoryComparison {
-  const [baseline, ...others] = groups;
+  labels: readonly string[],
+  results: readonly (readonly SampleResult[])[],
+): PairedGroup {
+  const [baseline = [], ...others] = results;
   return {
     suite,
     category,
-    models: groups.map((group) => accuracyOf(group.label, group.results)),
-    paired:
-      baseline === undefined
-        ? []
-        : others.map((group) => pairedDifference(group.label, baseline.results, group.results, withFlips)),
-    agreementAll: agreementOfAll(groups.map((group) => group.results)),
+    results,
+    accuracy: results.map(runAccuracy),
+    againstBaseline: others.map((other, index) => pairing(labels[index + 1] ?? "", baseline, other)),
+    agreementAll: agreementOfAll(results),
   };
 }
 
 /**
- * Compares runs (the first is the baseline). Categories come in the order they first appear in
- * the baseline's results, then any only other runs have; results are expected in plan order.
+ * Pairs runs (the first is the baseline) per category and over all; `overall` names the overall
+ * group. Results are expected in plan order. Throws RangeError for fewer than two runs.
  */
-export function compareResults(runs: readonly LabelledResults[]): PairedComparison {
+export function pairRuns(
+  runs: readonly LabelledResults[],
+  overall: { suite: string; category: string },
+): PairedGroups {
   if (runs.length < 2) throw new RangeError(`a comparison needs at least two runs, got ${runs.length}`);
+  const labels = runs.map((run) => run.label);
   const order: { suite: string; category: string; key: string }[] = [];
-  const seen = new Set<string>();
-  for (const run of runs)
+  const byRun = runs.map(() => new Map<string, SampleResult[]>());
+  for (const [index, run] of runs.entries())
     for (const result of run.results) {
       const key = `${result.suite}\u0000${result.category}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      order.push({ suite: result.suite, category: result.category, key });
+      if (!byRun.some((groups) => groups.has(key)))
+        order.push({ suite: result.suite, category: result.category, key });
+      const groups = byRun[index]!;
+      const list = groups.get(key);
+      if (list === undefined) groups.set(key, [result]);
+      else list.push(result);
     }
   const categories = order.map(({ suite, category, key }) =>
-    compareGroup(
+    pairedGroup(
       suite,
       category,
-      runs.map((run) => ({
-        label: run.label,
-        results: run.results.filter((result) => `${result.suite}\u0000${result.category}` === key),
-      })),
-      true,
+      labels,
+      byRun.map((groups) => groups.get(key) ?? []),
     ),
   );
-  return { categories, overall: compareGroup("all", "overall", runs, false) };
+  return {
+    categories,
+    overall: pairedGroup(
+      overall.suite,
+      overall.category,
+      labels,
+      runs.map((run) => run.results),
+    ),
+  };
 }

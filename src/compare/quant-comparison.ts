@@ -9,7 +9,7 @@ import { statSync } from "node:fs";
 import type { ModelProvenance } from "../eval/provenance.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import type { EvalSummary, Percentiles } from "../eval/summary.js";
-import { type CategoryComparison, compareResults } from "./paired-comparison.js";
+import { type CategoryComparison, compareResults } from "./baseline-differences.js";
 
 /** The bench figures kept for a model (from `runBench`, measured in a fresh process). */
 export interface ModelBenchFigures {

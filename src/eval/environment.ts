@@ -6,7 +6,7 @@
  * never share an environment, so they never share state.
  */
 import type { ToolRegistry } from "../tools/tool-registry.js";
-import type { Sample } from "./suite.js";
+import type { Sample } from "./sample.js";
 
 /** One sample's world. */
 export interface Environment {

@@ -32,6 +32,7 @@ import {
 } from "./run-directory.js";
 import { planRun } from "./run-plan.js";
 import { type RunnerCache, runSamples } from "./runner.js";
+import type { SampleResult } from "./sample-result.js";
 import { agentSettings, offerExtraTools, shardOf } from "./session-plan.js";
 import type { Suite } from "./suite.js";
 import { createSuites, resolveSuiteNames, type SuiteCatalog } from "./suite-catalog.js";
@@ -98,6 +99,8 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
 export interface EvalSessionOutcome {
   summary: EvalSummary;
   runDirectory: string;
+  /** Every result of the run (earlier sessions' included), in plan order. */
+  results: readonly SampleResult[];
   interrupted: boolean;
 }
 
@@ -186,7 +189,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
         gpu: options.gpu,
         threads: options.threads,
       });
-    const model = await modelProvenance(modelSpecText, spec, backend.info, cacheRoot);
+    const model = await modelProvenance(modelSpecText, spec, backend, cacheRoot);
     const augment = settings.augment ?? [];
     const suites =
       options.suiteObjects ??
@@ -341,7 +344,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     });
     writeRunOutputs(runDirectory, results, summary);
     session.status = outcome.interrupted || !summary.complete ? "interrupted" : "complete";
-    return { summary, runDirectory, interrupted: outcome.interrupted };
+    return { summary, runDirectory, results, interrupted: outcome.interrupted };
   } catch (error) {
     session.status = "failed";
     throw error;

@@ -4,16 +4,9 @@
  * second run on the same model file does not read it again.
  */
 import { createHash } from "node:crypto";
-import {
-  createReadStream,
-  mkdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { createReadStream, mkdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { writeFileAtomic } from "../atomic-file.js";
 
 /** File name of the hash cache inside the cache folder. */
 export const fileHashCacheName = "file-hashes.json";
@@ -32,9 +25,7 @@ function readCache(path: string): HashCache {
 function writeCache(path: string, cache: HashCache): void {
   try {
     mkdirSync(dirname(path), { recursive: true });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(cache));
-    renameSync(temporary, path);
+    writeFileAtomic(path, JSON.stringify(cache));
   } catch {
     // A cache that cannot be written only costs a rehash next time.
   }

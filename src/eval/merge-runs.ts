@@ -34,6 +34,8 @@ import { type EvalSummary, summarise } from "./summary.js";
 export interface MergeOutcome {
   runDirectory: string;
   summary: EvalSummary;
+  /** Every result of the merged run, in plan order. */
+  results: readonly SampleResult[];
   /** Notes for the user (unfinished shards, servers that cannot be checked). */
   notes: string[];
 }
@@ -235,5 +237,5 @@ export function mergeRuns(directories: readonly string[], options: { out?: strin
     repeats: first.record.settings.repeats,
   });
   writeRunOutputs(runDirectory, results, summary);
-  return { runDirectory, summary, notes };
+  return { runDirectory, summary, results, notes };
 }

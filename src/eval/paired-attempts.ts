@@ -2,7 +2,7 @@
  * Pairing two runs' verdicts on the same planned work: attempts are paired by (sample id, repeat),
  * the paired outcome table is counted, and the discordant pairs are listed in the first run's
  * order. Both comparisons use it: `compare-quants` (several models against a baseline,
- * src/compare/paired-comparison.ts) and `compare` (two runs, src/report/compare-runs.ts), so their
+ * src/compare/paired-comparison.ts) and `compare` (two runs, src/report/two-run-comparison.ts), so their
  * McNemar tests count pairs the same way.
  */
 import type { SampleResult } from "./sample-result.js";

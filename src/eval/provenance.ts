@@ -6,9 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import { arch, cpus, platform, release, totalmem } from "node:os";
-import type { BackendInfo } from "../backend/model-backend.js";
+import type { BackendCapabilities, BackendInfo, ModelBackend } from "../backend/model-backend.js";
 import type { ModelSpec } from "../backend/model-spec.js";
-import { sha256Hex } from "../guards/canonical-json.js";
+import { sha256Hex } from "../sha256.js";
 import { fileSha256 } from "./file-hash.js";
 
 /** The `model` object of run.json and of `eval --json`. */
@@ -62,7 +62,15 @@ export function hostProvenance(): Record<string, unknown> {
   };
 }
 
-async function chatTemplateHash(path: string): Promise<string | null | undefined> {
+/**
+ * The chat template's hash: the one the backend holds (it renders prompts with that template),
+ * else read from the file (a backend that does not say; undefined when the file cannot be read).
+ */
+async function chatTemplateHash(
+  path: string,
+  capabilities: BackendCapabilities | undefined,
+): Promise<string | null | undefined> {
+  if (capabilities?.chatTemplateSha256 !== undefined) return capabilities.chatTemplateSha256;
   try {
     const { readGguf } = await import("../gguf/reader.js");
     const file = await readGguf(path, { maxArrayElementsKept: 0 });
@@ -77,9 +85,10 @@ async function chatTemplateHash(path: string): Promise<string | null | undefined
 export async function modelProvenance(
   specText: string,
   spec: ModelSpec,
-  info: BackendInfo,
+  backend: Pick<ModelBackend, "info" | "capabilities">,
   cacheDirectory: string | undefined,
 ): Promise<ModelProvenance> {
+  const { info } = backend;
   const common = {
     spec: specText,
     kind: spec.kind,
@@ -101,7 +110,7 @@ export async function modelProvenance(
         sha256,
         architecture: typeof info.architecture === "string" ? info.architecture : undefined,
         quantisation: typeof info.quantisation === "string" ? info.quantisation : undefined,
-        chatTemplateSha256: await chatTemplateHash(path),
+        chatTemplateSha256: await chatTemplateHash(path, backend.capabilities),
         device: typeof info.device === "string" ? info.device : undefined,
       };
     }

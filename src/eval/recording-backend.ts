@@ -11,7 +11,7 @@ import type {
   ModelBackend,
 } from "../backend/model-backend.js";
 import { type CacheKeyFields, cacheKeyFields, type ResponseCache } from "./response-cache.js";
-import type { ModelTurn } from "./suite.js";
+import type { ModelTurn } from "./transcript.js";
 
 /** The response cache and the model facts its keys need. */
 export interface RunnerCache {

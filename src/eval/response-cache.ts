@@ -10,9 +10,11 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { GenerateRequest, GenerateResult } from "../backend/model-backend.js";
+import { canonicalJson } from "../canonical-json.js";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
-import { canonicalJson, sha256Hex } from "../guards/canonical-json.js";
 import type { ChatMessage, ToolDefinition } from "../messages.js";
+import { sha256Hex } from "../sha256.js";
 
 /** Everything a cached response is keyed by. */
 export interface CacheKeyFields {
@@ -80,7 +82,7 @@ export class ResponseCache {
         "CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, result TEXT NOT NULL, created_at TEXT NOT NULL)",
       );
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new EdgecallError("invalid-argument", `cannot open the response cache ${path}: ${reason}`, {
         subject: path,
         cause: error,

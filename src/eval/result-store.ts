@@ -6,6 +6,7 @@
  * power cut the last commits may be lost, and `--resume` simply redoes them.
  */
 import Database from "better-sqlite3";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import { attemptKey } from "./paired-attempts.js";
 import type { SampleResult } from "./sample-result.js";
@@ -46,7 +47,7 @@ export class ResultStore {
       this.database.pragma("busy_timeout = 5000");
       this.database.exec(schema);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new EdgecallError("invalid-argument", `cannot open the results store ${path}: ${reason}`, {
         subject: path,
         cause: error,

@@ -4,13 +4,17 @@
  * every session, so a resumed run's files are those of an uninterrupted one). The default name
  * is `<out>/<UTC timestamp>-<model>-<suites>`.
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { writeFileAtomic } from "../atomic-file.js";
 import type { ModelSpec } from "../backend/model-spec.js";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
+import { sha256Hex } from "../sha256.js";
+import { jsonReporter } from "./json-reporter.js";
 import type { ModelProvenance } from "./provenance.js";
+import { writeReportFiles } from "./reporter.js";
 import type { SampleResult } from "./sample-result.js";
 import type { ConfirmMode } from "./solver.js";
 import type { EvalSummary } from "./summary.js";
@@ -117,7 +121,7 @@ export function extraToolsRecord(tools: readonly ToolDefinition[] | undefined): 
   if (tools === undefined || tools.length === 0) return undefined;
   return {
     names: tools.map((tool) => tool.name),
-    sha256: createHash("sha256").update(JSON.stringify(tools)).digest("hex"),
+    sha256: sha256Hex(JSON.stringify(tools)),
   };
 }
 
@@ -168,13 +172,6 @@ export function unusedPath(base: string): string {
   return candidate;
 }
 
-/** Writes a file through a temporary name and a rename, so readers never see half a file. */
-export function writeFileAtomic(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
-}
-
 /** Creates the directory (and parents). */
 export function createRunDirectory(path: string): void {
   try {
@@ -220,7 +217,7 @@ export function readRunRecord(runDirectory: string, flag = "--resume"): RunRecor
       throw new Error("missing modelSpec or settings");
     return record;
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new EdgecallError("invalid-json", `${path}: not a run record: ${reason}`, {
       subject: path,
       cause: error,
@@ -239,13 +236,11 @@ export function settingsDifferences(original: EvalSettings, now: EvalSettings): 
   return differences;
 }
 
-/** Writes results.jsonl (one line per result, in plan order) and summary.json. */
+/** Writes results.jsonl (one line per result, in plan order) and summary.json: the JSON reporter's files. */
 export function writeRunOutputs(
   runDirectory: string,
   results: readonly SampleResult[],
   summary: EvalSummary,
 ): void {
-  const lines = results.map((result) => JSON.stringify(result));
-  writeFileAtomic(join(runDirectory, "results.jsonl"), lines.length === 0 ? "" : `${lines.join("\n")}\n`);
-  writeFileAtomic(join(runDirectory, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
+  writeReportFiles(jsonReporter.report({ runDirectory, summary, results }));
 }

@@ -14,7 +14,8 @@ import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { EnvironmentFactory } from "./environment.js";
 import type { RecordingBackend } from "./recording-backend.js";
 import type { RequestSettings } from "./request-settings.js";
-import type { Sample, Transcript } from "./suite.js";
+import type { Sample } from "./sample.js";
+import type { Transcript } from "./transcript.js";
 
 /** The solver names a suite may choose. */
 export const solverNames = ["single-call", "agent", "conversation"] as const;

@@ -2,26 +2,14 @@
  * The terminal summary printed after a run: one row per category (n, passed, accuracy, Wilson
  * 95% interval, pass^k with repeats), the overall row, for agent suites a table of milestone
  * progress, turns, steps, tool calls and confirmations asked, then the health figures. Given per-category
- * health (src/report/category-health.ts), each row also shows parse failures, stuck and
+ * health (src/eval/category-health.ts), each row also shows parse failures, stuck and
  * token-limit rates, and the TTFT and decode-speed medians.
  */
 import pc from "picocolors";
-import type { CategoryHealth } from "../report/category-health.js";
+import { percentInterval as interval, percent } from "../text/percent.js";
+import { columnWidths, alignRow as pad } from "../text/text-table.js";
+import type { CategoryHealth } from "./category-health.js";
 import type { EvalSummary, Percentiles } from "./summary.js";
-
-function percent(value: number): string {
-  return `${(100 * value).toFixed(1)}%`;
-}
-
-function interval([low, high]: [number, number]): string {
-  return `[${(100 * low).toFixed(1)}, ${(100 * high).toFixed(1)}]`;
-}
-
-function pad(cells: readonly string[], widths: readonly number[]): string {
-  return cells
-    .map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0)))
-    .join("  ");
-}
 
 function spread(value: Percentiles | null, unit: string, digits: number): string {
   if (value === null) return "n/a";
@@ -74,9 +62,7 @@ function agentLines(summary: EvalSummary, paint: ReturnType<typeof pc.createColo
       String(agent.confirmationsAsked),
     ];
   });
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...rows].map((row) => (row[column] ?? "").length)),
-  );
+  const widths = columnWidths([header, ...rows]);
   return [paint.bold(pad(header, widths)), ...rows.map((row) => pad(row, widths))];
 }
 
@@ -120,9 +106,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   if (withPassHat)
     overallRow.push(overall.passHatK ? percent(overall.passHatK[String(summary.repeats)] ?? 0) : "-");
   if (health) overallRow.push(...healthCells(health.overall, timed));
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...rows, overallRow].map((row) => (row[column] ?? "").length)),
-  );
+  const widths = columnWidths([header, ...rows, overallRow]);
   const lines: string[] = [];
   if (summary.randomWeights)
     lines.push(paint.yellow("random weights: these scores are noise, not a measurement of a model"));

@@ -11,9 +11,12 @@
  * pass^k for k = 1..K over the samples that have all K attempts.
  */
 import { passHatK, type TrialCounts } from "../stats/pass-hat-k.js";
+import { type Percentiles, percentiles } from "../stats/quantile.js";
 import { wilsonInterval } from "../stats/wilson.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
+
+export type { Percentiles } from "../stats/quantile.js";
 
 /** Accuracy of one category (the CLI contract's `eval --json` category shape plus extras). */
 export interface CategorySummary {
@@ -57,13 +60,6 @@ export function agentSummary(list: readonly SampleResult[]): AgentCategorySummar
     meanToolCalls: mean((result) => result.trajectory?.toolCalls ?? 0),
     confirmationsAsked: agents.reduce((sum, result) => sum + (result.trajectory?.confirmationsAsked ?? 0), 0),
   };
-}
-
-/** p50 and p90 of a measurement, over `n` values. */
-export interface Percentiles {
-  p50: number;
-  p90: number;
-  n: number;
 }
 
 /** Parse failures of one call format. */
@@ -135,23 +131,6 @@ export function promptReuse(results: readonly SampleResult[]): PromptReuse | nul
   }
   if (!reported) return null;
   return { inputTokens, cachedInputTokens, fraction: rate(cachedInputTokens, inputTokens) };
-}
-
-/** Linear-interpolation percentile (numpy's default) of sorted values; q in [0, 1]. */
-export function percentile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const position = (sorted.length - 1) * q;
-  const lower = Math.floor(position);
-  const upper = Math.ceil(position);
-  const low = sorted[lower] as number;
-  const high = sorted[upper] as number;
-  return low + (high - low) * (position - lower);
-}
-
-function percentiles(values: readonly number[]): Percentiles | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), n: sorted.length };
 }
 
 /** Decode speed of one output: tokens after the first over the time after the first token. */

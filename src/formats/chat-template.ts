@@ -14,6 +14,7 @@
  *   through template-limits.ts, which stops at limits on loop iterations, characters and time.
  */
 import { Environment, Template } from "@huggingface/jinja";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ChatMessage, ToolCall, ToolDefinition } from "../messages.js";
 import { detectFormat } from "./detect-format.js";
@@ -184,7 +185,7 @@ export function renderChatTemplate(
         ...subject,
       });
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     throw new EdgecallError("invalid-argument", `${prefix}chat template: ${message}`, {
       cause: error,
       ...subject,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { canonicalJson } from "../guards/canonical-json.js";
+import { canonicalJson } from "../canonical-json.js";
 import { summariseParts } from "../messages.js";
 import { deepNesting, deepOutputs } from "./deep-nesting.test-support.js";
 import { exceedsNestingDepth, maxNestingDepth } from "./nesting-depth.js";

@@ -4,6 +4,7 @@
  * optionally in a code fence.
  */
 import type { ContentPart, ToolCall } from "../messages.js";
+import type { CallGrammarSpec } from "./call-grammar-spec.js";
 import { textPart } from "./call-parts.js";
 import { type ChatMLStyle, renderChatML } from "./chatml-render.js";
 import { splitCodeFence } from "./code-fence.js";
@@ -58,11 +59,20 @@ const style: ChatMLStyle = {
   opensThinking: false,
 };
 
+/** Calls in this format's syntax, for constrained decoding. */
+const callGrammar: CallGrammarSpec = {
+  build(kit, tools, parallel) {
+    const call = kit.jsonCall(tools, "arguments");
+    return parallel ? `(${call} | "[" ${call} ("," ${kit.optionalSpace} ${call})* "]")` : call;
+  },
+};
+
 /** The `json` format. */
 export const jsonFormat: ToolCallFormat = {
   name: "json",
   description: 'Bare JSON: {"name": ..., "arguments": {...}} or an array of them',
   callPrefix: "",
+  callGrammar,
   render: (messages, tools, options) => renderChatML(messages, tools, style, options),
   parse: (text) => parseInFrame(text, parseBody),
   renderCalls: renderJsonCalls,

@@ -4,6 +4,8 @@
  * syntax errors. A value nested deeper than a call may be (see nesting-depth.ts) is an error
  * before it is decoded.
  */
+
+import { errorMessage } from "../error-message.js";
 import { callWrapperDepth, maxNestingDepth } from "./nesting-depth.js";
 
 /** Deepest JSON text `readJsonValue` decodes: the arguments' limit plus a call's wrappers. */
@@ -66,7 +68,7 @@ function parseSlice(text: string, start: number, end: number): JsonReadResult {
   try {
     return { ok: true, value: JSON.parse(text.slice(start, end)), end };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { ok: false, type: "invalid-json", message: `invalid JSON: ${message}`, end };
   }
 }

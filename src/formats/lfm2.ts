@@ -3,6 +3,7 @@
  * `<|tool_call_start|>` and `<|tool_call_end|>`; tool results in a `tool` turn.
  */
 import type { ContentPart, ToolCall } from "../messages.js";
+import { type CallGrammarSpec, hasMarkers, type TemplateDetection } from "./call-grammar-spec.js";
 import { errorPart } from "./call-parts.js";
 import { type ChatMLStyle, renderChatML } from "./chatml-render.js";
 import { readJsonCallRun } from "./json-calls.js";
@@ -60,11 +61,27 @@ const style: ChatMLStyle = {
   opensThinking: false,
 };
 
+/** Calls in this format's syntax, for constrained decoding. */
+const callGrammar: CallGrammarSpec = {
+  build: (kit, tools, parallel) => `${kit.pythonCallList(tools, parallel)} "<|tool_call_end|>"`,
+};
+
+/** The family's chat template markers. */
+const templateDetection: TemplateDetection = {
+  rank: 2,
+  matches: (template) =>
+    hasMarkers(template, "<|tool_list_start|>") ||
+    hasMarkers(template, "List of tools:") ||
+    hasMarkers(template, "<|tool_call_start|>"),
+};
+
 /** The `lfm2` format. */
 export const lfm2Format: ToolCallFormat = {
   name: "lfm2",
   description: "LFM2 / LFM2.5: <|tool_call_start|>[f(a=1)]<|tool_call_end|>",
   callPrefix: open,
+  callGrammar,
+  templateDetection,
   render: (messages, tools, options) => renderChatML(messages, tools, style, options),
   parse: (text) =>
     parseInFrame(text, (body) => parseTaggedBlocks(body, open, close, parseBlock), { callPrefix: open }),

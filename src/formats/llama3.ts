@@ -4,6 +4,7 @@
  * in an `ipython` turn. Built-in tools may be called as `<|python_tag|>brave_search.call(query="…")`.
  */
 import type { ChatMessage, ContentPart, ToolCall, ToolDefinition } from "../messages.js";
+import { type CallGrammarSpec, hasMarkers, type TemplateDetection } from "./call-grammar-spec.js";
 import { callPart, errorPart, textPart } from "./call-parts.js";
 import { readJsonCallRun } from "./json-calls.js";
 import { parseJsonCallText } from "./json-format.js";
@@ -98,11 +99,27 @@ function parseBody(text: string): ContentPart[] {
   return [textPart(cleaned.slice(0, tagIndex)), ...parseAfterTag(cleaned.slice(tagIndex + pythonTag.length))];
 }
 
+/** Calls in this format's syntax, for constrained decoding. */
+const callGrammar: CallGrammarSpec = {
+  // Llama 3.x writes one call per message, sometimes after <|python_tag|>.
+  build: (kit, tools) => `"<|python_tag|>"? ${kit.jsonCall(tools, "parameters")}`,
+};
+
+/** The family's chat template markers. */
+const templateDetection: TemplateDetection = {
+  rank: 4,
+  matches: (template) =>
+    hasMarkers(template, "<|start_header_id|>") &&
+    (hasMarkers(template, "ipython") || hasMarkers(template, "parameters")),
+};
+
 /** The `llama3` format. */
 export const llama3Format: ToolCallFormat = {
   name: "llama3",
   description: 'Llama 3.x JSON: {"name": ..., "parameters": {...}}, optionally after <|python_tag|>',
   callPrefix: "",
+  callGrammar,
+  templateDetection,
   render,
   parse: (text) => parseInFrame(text, parseBody),
   renderCalls: renderLlamaCalls,

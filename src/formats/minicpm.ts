@@ -5,6 +5,7 @@
  */
 import type { ContentPart, ToolCall, ToolDefinition } from "../messages.js";
 import { parameterArgumentsText } from "./arguments-text.js";
+import { type CallGrammarSpec, hasMarkers, type TemplateDetection } from "./call-grammar-spec.js";
 import { callPart, errorPart } from "./call-parts.js";
 import { type ChatMLStyle, renderChatML, toolsBlock } from "./chatml-render.js";
 import { skipWhitespace } from "./json-scan.js";
@@ -164,11 +165,42 @@ const style: ChatMLStyle = {
   opensThinking: false,
 };
 
+/** Calls in this format's syntax, for constrained decoding. */
+const callGrammar: CallGrammarSpec = {
+  build(kit, tools, parallel) {
+    const call = kit.eachTool(tools, (tool) => {
+      const parameters = kit.xmlParameters(tool, (name, value) =>
+        name === undefined
+          ? `"<param name=\\"" [a-zA-Z0-9_]+ "\\">" ${value} "</param>"`
+          : `${kit.literal(`<param name="${name}">`)} ${value} "</param>"`,
+      );
+      return kit.rule(
+        `${tool.name}-xml-call`,
+        [kit.literal(`${tool.name}">`), parameters, kit.literal("</function>")]
+          .filter((part) => part !== "")
+          .join(" "),
+      );
+    });
+    const block = kit.rule("function-element", call);
+    return kit.oneOrMore(block, `${kit.literal('\n<function name="')} ${block}`, parallel);
+  },
+  xmlTextExcluded: "<&",
+};
+
+/** The family's chat template markers. */
+const templateDetection: TemplateDetection = {
+  rank: 1,
+  matches: (template) =>
+    hasMarkers(template, "<function name=", "<param name=") || hasMarkers(template, "Tool usage guidelines:"),
+};
+
 /** The `minicpm` format. */
 export const minicpmFormat: ToolCallFormat = {
   name: "minicpm",
   description: 'MiniCPM5 XML: <function name="f"><param name="p">value</param></function>',
   callPrefix: open,
+  callGrammar,
+  templateDetection,
   render: (messages, tools, options) => renderChatML(messages, tools, style, options),
   parse: (text, tools) =>
     parseInFrame(

@@ -5,6 +5,7 @@
  */
 import type { ChatMessage, ContentPart, ToolCall, ToolCallErrorType, ToolDefinition } from "../messages.js";
 import { argumentsTextIfLossy } from "./arguments-text.js";
+import { type CallGrammarSpec, hasMarkers, type TemplateDetection } from "./call-grammar-spec.js";
 import { callPart, decodeArguments, errorPart, textPart } from "./call-parts.js";
 import { readJsonCallRun } from "./json-calls.js";
 import { readJsonValue, skipWhitespace } from "./json-scan.js";
@@ -113,11 +114,33 @@ function parseBody(text: string): ContentPart[] {
   return parts;
 }
 
+/** Calls in this format's syntax, for constrained decoding. */
+const callGrammar: CallGrammarSpec = {
+  build(kit, tools, parallel) {
+    // v3 / Nemo: a JSON list. Small 3.2 / Ministral 3 / Devstral: name[ARGS]{...}, repeated.
+    const call = kit.jsonCall(tools, "arguments");
+    const list = `"[" ${kit.oneOrMore(call, `"," ${kit.optionalSpace} ${call}`, parallel)} "]"`;
+    const named = kit.rule(
+      "named-call",
+      kit.eachTool(tools, (tool) => `${kit.literal(`${tool.name}[ARGS]`)} ${kit.argumentsObject(tool)}`),
+    );
+    return `(${list} | ${kit.oneOrMore(named, `"[TOOL_CALLS]" ${named}`, parallel)})`;
+  },
+};
+
+/** The family's chat template markers. */
+const templateDetection: TemplateDetection = {
+  rank: 3,
+  matches: (template) => hasMarkers(template, "[TOOL_CALLS]") || hasMarkers(template, "[AVAILABLE_TOOLS]"),
+};
+
 /** The `mistral` format. */
 export const mistralFormat: ToolCallFormat = {
   name: "mistral",
   description: "Mistral: [TOOL_CALLS][{...}] or [TOOL_CALLS]name[ARGS]{...}",
   callPrefix: callsTag,
+  callGrammar,
+  templateDetection,
   render: (messages, tools) => render(messages, tools),
   parse: (text) => parseInFrame(text, parseBody, { thinkTags, callPrefix: callsTag }),
   renderCalls: renderMistralCalls,

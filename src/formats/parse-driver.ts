@@ -3,6 +3,8 @@
  * visible text, adjacent text parts are merged, and any unexpected failure becomes a typed error
  * part, so `parse` never throws.
  */
+
+import { errorMessage } from "../error-message.js";
 import type { ContentPart } from "../messages.js";
 import { errorPart } from "./call-parts.js";
 import { defaultThinkTags, splitReasoning, type ThinkTags } from "./think-blocks.js";
@@ -36,7 +38,7 @@ export function parseInFrame(
     }
     return tidy(parts);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return [errorPart("invalid-syntax", `could not parse the output: ${message}`, input)];
   }
 }

@@ -4,6 +4,8 @@
  * from a float, a tuple from a list) for the BFCL checker; {@link toPlainValue} gives plain JSON.
  * Never throws: failures come back as `{ ok: false, error }`.
  */
+
+import { errorMessage } from "../error-message.js";
 import { maxNestingDepth } from "./nesting-depth.js";
 import { PythonLexer, PythonSyntaxError, type PythonToken } from "./python-lexer.js";
 
@@ -105,7 +107,7 @@ function guard<T>(text: string, start: number, read: (parser: Parser) => T): Pyt
     if (error instanceof PythonSyntaxError) {
       return { ok: false, error: { type: error.type, message: error.message, offset: error.offset } };
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { ok: false, error: { type: "invalid-syntax", message, offset: start } };
   }
 }

@@ -3,6 +3,7 @@
  * `[func(a=1), math.factorial(n=5)]`, optionally in a code fence, possibly after some prose.
  */
 import type { ContentPart, ToolCall } from "../messages.js";
+import type { CallGrammarSpec } from "./call-grammar-spec.js";
 import { callPart, errorPart, textPart } from "./call-parts.js";
 import { type ChatMLStyle, renderChatML } from "./chatml-render.js";
 import { splitCodeFence } from "./code-fence.js";
@@ -96,11 +97,17 @@ const style: ChatMLStyle = {
   opensThinking: false,
 };
 
+/** Calls in this format's syntax, for constrained decoding. */
+const callGrammar: CallGrammarSpec = {
+  build: (kit, tools, parallel) => kit.pythonCallList(tools, parallel),
+};
+
 /** The `pythonic` format (BFCL prompt mode). */
 export const pythonicFormat: ToolCallFormat = {
   name: "pythonic",
   description: 'Python call list, BFCL prompt mode: [f(a=1), g(b="x")]',
   callPrefix: "",
+  callGrammar,
   render: (messages, tools, options) => renderChatML(messages, tools, style, options),
   parse: (text) => parseInFrame(text, parseBody),
   renderCalls: renderPythonicCalls,

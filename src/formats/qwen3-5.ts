@@ -4,6 +4,7 @@
  */
 import type { ContentPart, ToolCall, ToolDefinition } from "../messages.js";
 import { parameterArgumentsText } from "./arguments-text.js";
+import { type CallGrammarSpec, hasMarkers, type TemplateDetection } from "./call-grammar-spec.js";
 import { callPart, errorPart } from "./call-parts.js";
 import { type ChatMLStyle, renderChatML, toolsBlock } from "./chatml-render.js";
 import { skipWhitespace } from "./json-scan.js";
@@ -149,12 +150,41 @@ const style: ChatMLStyle = {
   opensThinking: true,
 };
 
+/** Calls in this format's syntax, for constrained decoding. */
+const callGrammar: CallGrammarSpec = {
+  build(kit, tools, parallel) {
+    const call = kit.eachTool(tools, (tool) => {
+      const parameters = kit.xmlParameters(tool, (name, value) =>
+        name === undefined
+          ? `"<parameter=" [a-zA-Z0-9_]+ ">\\n" ${value} "\\n</parameter>\\n"`
+          : `${kit.literal(`<parameter=${name}>\n`)} ${value} "\\n</parameter>\\n"`,
+      );
+      return kit.rule(
+        `${tool.name}-xml-call`,
+        [kit.literal(`\n<function=${tool.name}>\n`), parameters, kit.literal("</function>\n</tool_call>")]
+          .filter((part) => part !== "")
+          .join(" "),
+      );
+    });
+    const block = kit.rule("tool-call-block", call);
+    return kit.oneOrMore(block, `"\\n<tool_call>" ${block}`, parallel);
+  },
+};
+
+/** The family's chat template markers. */
+const templateDetection: TemplateDetection = {
+  rank: 0,
+  matches: (template) => hasMarkers(template, "<function=", "<parameter="),
+};
+
 /** The `qwen3.5` format. */
 export const qwen35Format: ToolCallFormat = {
   name: "qwen3.5",
   description:
     "Qwen3.5 XML: <tool_call><function=NAME><parameter=KEY>value</parameter></function></tool_call>",
   callPrefix: open,
+  callGrammar,
+  templateDetection,
   render: (messages, tools, options) => renderChatML(messages, tools, style, options),
   parse: (text, tools) =>
     parseInFrame(

@@ -3,6 +3,7 @@
  * `{"name": ..., "arguments": {...}}` in its own `<tool_call>…</tool_call>` block.
  */
 import type { ContentPart, ToolCall, ToolDefinition } from "../messages.js";
+import { type CallGrammarSpec, hasMarkers, type TemplateDetection } from "./call-grammar-spec.js";
 import { errorPart } from "./call-parts.js";
 import { type ChatMLStyle, renderChatML, toolsBlock } from "./chatml-render.js";
 import { jsonValueToParts } from "./json-calls.js";
@@ -65,11 +66,29 @@ const style: ChatMLStyle = {
   opensThinking: false,
 };
 
+/** Calls in this format's syntax, for constrained decoding. */
+const callGrammar: CallGrammarSpec = {
+  build(kit, tools, parallel) {
+    const block = kit.rule("tool-call-block", `"\\n" ${kit.jsonCall(tools, "arguments")} "\\n</tool_call>"`);
+    return kit.oneOrMore(block, `"\\n<tool_call>" ${block}`, parallel);
+  },
+};
+
+/** The family's chat template markers. */
+const templateDetection: TemplateDetection = {
+  rank: 5,
+  matches: (template) =>
+    hasMarkers(template, "<tool_call>") &&
+    (hasMarkers(template, "arguments") || hasMarkers(template, "tojson")),
+};
+
 /** The `qwen3` format. */
 export const qwen3Format: ToolCallFormat = {
   name: "qwen3",
   description: 'Qwen3 / Hermes: <tool_call>{"name": ..., "arguments": {...}}</tool_call>',
   callPrefix: open,
+  callGrammar,
+  templateDetection,
   render: (messages, tools: readonly ToolDefinition[], options) =>
     renderChatML(messages, tools, style, options),
   parse: (text) =>

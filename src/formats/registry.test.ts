@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
-import { formatNames, getFormat, isFormatName } from "./registry.js";
+import { builtInFormats, formatNames, getFormat, isFormatName } from "./registry.js";
 
 describe("format registry", () => {
   it("lists every format once and returns each by name", () => {
@@ -38,6 +38,18 @@ describe("format registry", () => {
         isEdgecallError(error, "usage") &&
         /unknown format "hermes"/.test(error.message) &&
         error.message.includes("qwen3.5, lfm2"),
+    );
+  });
+
+  it("each built-in format is one object: its call grammar and its template detection with it", () => {
+    for (const format of builtInFormats) assert.ok(format.callGrammar, `${format.name} has a call grammar`);
+    const ranks = builtInFormats.flatMap((format) =>
+      format.templateDetection === undefined ? [] : [format.templateDetection.rank],
+    );
+    assert.equal(new Set(ranks).size, ranks.length, "detection ranks are distinct");
+    assert.deepEqual(
+      builtInFormats.filter((format) => format.templateDetection === undefined).map((format) => format.name),
+      ["pythonic", "json"],
     );
   });
 });

@@ -21,6 +21,9 @@ const formats: Record<FormatName, ToolCallFormat> = {
   json: jsonFormat,
 };
 
+/** Every built-in format, in the order shown in help. */
+export const builtInFormats: readonly ToolCallFormat[] = Object.values(formats);
+
 /** Every format name, in the order shown in help. */
 export const formatNames: readonly FormatName[] = Object.keys(formats) as FormatName[];
 

@@ -1,8 +1,11 @@
 /**
  * The ToolCallFormat seam: how one model family lists tools in its prompt and writes calls.
- * A format is mostly settings plus a parser; `parse` never throws on model output.
+ * A format is one object: its settings, its parser (`parse` never throws on model output), its
+ * call grammar for constrained decoding and how its family's chat templates are recognised.
+ * Adding a format is one file plus its line in src/formats/registry.ts.
  */
 import type { ChatMessage, ContentPart, ToolCall, ToolDefinition } from "../messages.js";
+import type { CallGrammarSpec, TemplateDetection } from "./call-grammar-spec.js";
 
 /** Names of the built-in formats (the `--format` values). */
 export type FormatName =
@@ -36,6 +39,10 @@ export interface ToolCallFormat {
    * in constrained decoding. Empty when a call is recognised only by the shape of the whole output.
    */
   readonly callPrefix: string;
+  /** The GBNF of its calls, continuing after `callPrefix` (absent: no constrained decoding). */
+  readonly callGrammar?: CallGrammarSpec;
+  /** How its family's chat templates are recognised (absent: never detected from a template). */
+  readonly templateDetection?: TemplateDetection;
   /**
    * Renders a prompt in the family's style, tools documented the way the family expects. Used for
    * models without a chat template; GGUF files are rendered with their own Jinja template.

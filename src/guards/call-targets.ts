@@ -4,6 +4,8 @@
  * by itself; otherwise none. A tool whose `targets` fails gives one target nobody can name, so
  * a policy that checks targets refuses the call rather than approving it blind.
  */
+
+import { errorMessage } from "../error-message.js";
 import type { CallTarget, Tool, ToolContext } from "../tools/tool.js";
 
 function stringsWithPaths(value: unknown, path: string, into: { path: string; value: string }[]): void {
@@ -21,7 +23,7 @@ export function targetsOf(tool: Tool, input: Record<string, unknown>, context: T
     try {
       return tool.targets(input, context);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       return [{ kind: "target", argument: "", value: `unknown (${reason})`, names: [] }];
     }
   }

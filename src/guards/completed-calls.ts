@@ -6,7 +6,7 @@
  * failed call may be retried), and the memory is cleared whenever the user has said something
  * new, since the user may then ask for the same thing again.
  */
-import { callIdentity } from "./canonical-json.js";
+import { callIdentity } from "../canonical-json.js";
 import { capText } from "./output-cap.js";
 
 /** Longest quotation of the first result in a duplicate's message, in bytes. */

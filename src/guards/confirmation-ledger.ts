@@ -5,8 +5,8 @@
  * to other arguments.
  */
 import { randomBytes } from "node:crypto";
+import { canonicalJson, frozenCopy } from "../canonical-json.js";
 import type { CallTarget, SideEffect } from "../tools/tool.js";
-import { canonicalJson, frozenCopy } from "./canonical-json.js";
 import type { TaintedArgument } from "./taint-tracker.js";
 
 /** Why a call needs confirming. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { canonicalJson, frozenCopy } from "./canonical-json.js";
+import { canonicalJson, frozenCopy } from "../canonical-json.js";
 import { closeNames } from "./close-names.js";
 import { ConfirmationLedger } from "./confirmation-ledger.js";
 import { capBytes, capOutput, capText, decodeUtf8 } from "./output-cap.js";

@@ -6,13 +6,15 @@
  * the session has read untrusted content), before the tool runs. Outputs are size-capped;
  * untrusted outputs taint the session. One executor serves one session.
  */
+
+import { frozenCopy } from "../canonical-json.js";
+import { errorMessage } from "../error-message.js";
 import { exceedsNestingDepth, maxNestingDepth } from "../formats/nesting-depth.js";
 import type { ToolCall, ToolDefinition } from "../messages.js";
 import { type Tool, type ToolContext, ToolError } from "../tools/tool.js";
 import type { GuardDecision, ToolErrorType, ToolExecutor, ToolOutcome } from "../tools/tool-executor.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { targetsOf } from "./call-targets.js";
-import { frozenCopy } from "./canonical-json.js";
 import { closeNames } from "./close-names.js";
 import { CompletedCalls } from "./completed-calls.js";
 import {
@@ -215,7 +217,7 @@ class SessionExecutor implements GuardedExecutor {
       return tool.preconditions(input, context);
     } catch (error) {
       if (error instanceof ToolError) return { type: error.type, message: error.message };
-      return { type: "precondition", message: error instanceof Error ? error.message : String(error) };
+      return { type: "precondition", message: errorMessage(error) };
     }
   }
 
@@ -230,7 +232,7 @@ class SessionExecutor implements GuardedExecutor {
       } catch (error) {
         return {
           approved: false,
-          reason: `confirmation failed: ${error instanceof Error ? error.message : String(error)}`,
+          reason: `confirmation failed: ${errorMessage(error)}`,
         };
       }
     }
@@ -279,7 +281,7 @@ class SessionExecutor implements GuardedExecutor {
         return {
           error: {
             type: "execution" as const,
-            message: error instanceof Error ? error.message : String(error),
+            message: errorMessage(error),
           },
         };
       }

@@ -10,6 +10,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import { type Tool, ToolError } from "../tools/tool.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
@@ -118,7 +119,7 @@ export async function connectMcpTools(
     };
   } catch (error) {
     await close();
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new EdgecallError(
       "invalid-argument",
       `--mcp "${commandLine}": could not start or list tools: ${reason}`,
@@ -150,7 +151,7 @@ export function registerMcpTools(
       registry.register(tool);
       added.push(name);
     } catch (error) {
-      skipped.push({ name, reason: error instanceof Error ? error.message : String(error) });
+      skipped.push({ name, reason: errorMessage(error) });
     }
   }
   return { added, skipped };

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { createAssistantRegistry } from "../assistant/assistant-registry.js";
 import { type BfclCategory, bfclDataFiles } from "../bfcl/categories.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
 
@@ -43,13 +44,9 @@ function bfclFunctionTools(directory: string, category: BfclCategory): ToolDefin
     try {
       functions = (JSON.parse(line) as { function?: unknown }).function;
     } catch (error) {
-      throw new EdgecallError(
-        "invalid-json",
-        `${path}:${index + 1}: ${error instanceof Error ? error.message : String(error)}`,
-        {
-          subject: path,
-        },
-      );
+      throw new EdgecallError("invalid-json", `${path}:${index + 1}: ${errorMessage(error)}`, {
+        subject: path,
+      });
     }
     if (Array.isArray(functions)) tools.push(...bfclToolDefinitions(functions, { category }));
   });

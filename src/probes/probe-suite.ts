@@ -4,8 +4,10 @@
  * version hashes every sample (ids, messages, tool names), so a resumed probe must rebuild the
  * very same requests.
  */
+
+import { canonicalJson } from "../canonical-json.js";
 import type { Sample, Score, Scorer, Suite, Transcript } from "../eval/suite.js";
-import { canonicalJson, sha256Hex } from "../guards/canonical-json.js";
+import { sha256Hex } from "../sha256.js";
 import { type AssistantTarget, assistantScorer } from "../suites/assistant-suite.js";
 
 /** One step of a probe: its samples, or why it is skipped. */

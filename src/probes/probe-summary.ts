@@ -7,7 +7,7 @@
  * accuracy (the first that drops further ends the walk).
  */
 import type { SampleResult } from "../eval/sample-result.js";
-import { type Percentiles, percentile } from "../eval/summary.js";
+import { type Percentiles, percentiles, sortedQuantile } from "../stats/quantile.js";
 import { wilsonInterval } from "../stats/wilson.js";
 import type { ProbeContext } from "./probe-context.js";
 import type { ProbeStep } from "./probe-suite.js";
@@ -53,12 +53,6 @@ export interface ProbeSummary {
   notes: string[];
 }
 
-function percentiles(values: readonly number[]): Percentiles | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), n: sorted.length };
-}
-
 function stepSummary(step: ProbeStep, results: readonly SampleResult[], repeats: number): ProbeStepSummary {
   const own = results.filter((result) => result.category === step.category);
   const passed = own.filter((result) => result.passed).length;
@@ -82,7 +76,7 @@ function stepSummary(step: ProbeStep, results: readonly SampleResult[], repeats:
         ? null
         : {
             mean: tokens.reduce((sum, value) => sum + value, 0) / tokens.length,
-            p50: percentile(sortedTokens, 0.5),
+            p50: sortedQuantile(sortedTokens, 0.5),
             min: sortedTokens[0]!,
             max: sortedTokens.at(-1)!,
             n: tokens.length,

@@ -4,30 +4,15 @@
  * largest step within the tolerance of the smallest.
  */
 import pc from "picocolors";
+import { percent } from "../text/percent.js";
+import { textTable } from "../text/text-table.js";
 import type { ProbeSummary } from "./probe-summary.js";
 
-function percent(value: number): string {
-  return `${(100 * value).toFixed(1)}%`;
-}
-
 function table(rows: readonly string[][]): string {
-  const widths: number[] = [];
-  for (const row of rows)
-    row.forEach((cell, index) => {
-      widths[index] = Math.max(widths[index] ?? 0, cell.length);
-    });
-  return rows
-    .map((row) =>
-      row
-        .map((cell, index) =>
-          index === 0 || index === row.length - 1
-            ? cell.padEnd(widths[index]!)
-            : cell.padStart(widths[index]!),
-        )
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+  return textTable(rows, {
+    align: (index, columns) => (index === 0 || index === columns - 1 ? "left" : "right"),
+    trimEnd: true,
+  });
 }
 
 /** Renders the probe section; `randomWeights` adds the warning line; `color` adds ANSI colours. */

@@ -9,12 +9,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { freemem, totalmem } from "node:os";
 import { join } from "node:path";
+import { writeFileAtomic } from "../atomic-file.js";
 import { parseModelSpec } from "../backend/model-spec.js";
 import type { MachineMemory } from "../bench/memory-fit.js";
 import { readRunOutputs } from "../compare/comparison-directory.js";
 import { EdgecallError } from "../errors.js";
 import { type EvalSessionOptions, runEvalSession } from "../eval/eval-session.js";
-import { writeFileAtomic } from "../eval/run-directory.js";
 import type { EvalSummary } from "../eval/summary.js";
 import { baseSuiteName, loadBaseRequests } from "./base-requests.js";
 import { contextSteps } from "./context-steps.js";

@@ -4,6 +4,7 @@
  * estimated as ceil(characters / 4), the same estimate the replay backend reports as usage.
  */
 import { estimateTokens } from "../backend/replay-backend.js";
+import { errorMessage } from "../error-message.js";
 import type { ChatMessage, ToolDefinition } from "../messages.js";
 
 /** Counts tokens in text. */
@@ -76,7 +77,7 @@ export async function ggufTokenCounter(modelPath: string): Promise<TokenCounter>
       },
     };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new EdgecallError("model-load", `could not load the tokenizer of ${modelPath}: ${reason}`, {
       subject: modelPath,
       cause: error,

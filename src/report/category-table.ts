@@ -4,6 +4,8 @@
  * (mean progress, user turns, model steps and tool calls per attempt, confirmations asked). The
  * overall row's agent figures are computed from the results the same way summary.json does it.
  */
+
+import { categoryHealth, categoryKey, healthOf } from "../eval/category-health.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import {
   type AgentCategorySummary,
@@ -11,8 +13,8 @@ import {
   type CategorySummary,
   type EvalSummary,
 } from "../eval/summary.js";
-import { categoryHealth, categoryKey, healthOf } from "./category-health.js";
-import { escapeHtml, interval, percent } from "./html-page.js";
+import { percentInterval as interval, percent } from "../text/percent.js";
+import { namedNumericColumns, type TableColumn, type TableView, tableHtml } from "./html-table.js";
 import type { EvalRunData } from "./run-data.js";
 import { categoryLabel } from "./sample-view.js";
 
@@ -33,18 +35,13 @@ function reuseNote(summary: EvalSummary): string {
   return ` · prompt reuse ${percent(reuse.fraction)} of ${reuse.inputTokens} prompt tokens`;
 }
 
-function cell(text: string, numeric = false): string {
-  return `<td${numeric ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
-}
-
 /** The agent figures of a group of results (null when none ran an agent): summary.json's means. */
 export function agentFigures(results: readonly SampleResult[]): AgentCategorySummary | null {
   return agentSummary(results) ?? null;
 }
 
-function agentCells(agent: AgentCategorySummary | null | undefined): string {
-  if (agent === null || agent === undefined)
-    return ["-", "-", "-", "-", "-"].map((text) => cell(text, true)).join("");
+function agentCells(agent: AgentCategorySummary | null | undefined): string[] {
+  if (agent === null || agent === undefined) return ["-", "-", "-", "-", "-"];
   const number = (value: unknown, digits: number): string =>
     typeof value === "number" && Number.isFinite(value) ? value.toFixed(digits) : "-";
   return [
@@ -53,9 +50,7 @@ function agentCells(agent: AgentCategorySummary | null | undefined): string {
     number(agent.meanSteps, 1),
     number(agent.meanToolCalls, 1),
     number(agent.confirmationsAsked, 0),
-  ]
-    .map((text) => cell(text, true))
-    .join("");
+  ];
 }
 
 interface RowParts {
@@ -65,38 +60,36 @@ interface RowParts {
   agent: AgentCategorySummary | null | undefined;
 }
 
-function tableRow(parts: RowParts, summary: EvalSummary, replay: boolean, withAgent: boolean): string {
+function tableRow(parts: RowParts, summary: EvalSummary, replay: boolean, withAgent: boolean): string[] {
   const { counts, health } = parts;
   const median = (value: number | null | undefined, digits: number): string =>
     value === null || value === undefined || replay ? "n/a" : value.toFixed(digits);
   const cells = [
-    cell(parts.label),
-    cell(String(counts.n), true),
-    cell(String(counts.passed), true),
-    cell(percent(counts.accuracy), true),
-    cell(interval(counts.ci95), true),
+    parts.label,
+    String(counts.n),
+    String(counts.passed),
+    percent(counts.accuracy),
+    interval(counts.ci95),
   ];
   if (summary.repeats > 1)
-    cells.push(cell(counts.passHatK ? percent(counts.passHatK[String(summary.repeats)] ?? 0) : "-", true));
+    cells.push(counts.passHatK ? percent(counts.passHatK[String(summary.repeats)] ?? 0) : "-");
   cells.push(
-    cell(health ? `${health.parseFailures}/${health.outputs}` : "-", true),
-    cell(health ? percent(health.stuckRate) : "-", true),
-    cell(health ? percent(health.lengthRate) : "-", true),
-    cell(median(health?.ttftMsMedian, 0), true),
-    cell(median(health?.decodeTokensPerSecondMedian, 1), true),
+    health ? `${health.parseFailures}/${health.outputs}` : "-",
+    health ? percent(health.stuckRate) : "-",
+    health ? percent(health.lengthRate) : "-",
+    median(health?.ttftMsMedian, 0),
+    median(health?.decodeTokensPerSecondMedian, 1),
   );
-  if (withAgent) cells.push(agentCells(parts.agent));
-  return `<tr>${cells.join("")}</tr>`;
+  if (withAgent) cells.push(...agentCells(parts.agent));
+  return cells;
 }
 
-function headerRow(summary: EvalSummary, withAgent: boolean): string {
-  const headers = ["suite / category", "n", "passed", "accuracy", "95% CI"];
+function columns(summary: EvalSummary, withAgent: boolean): TableColumn[] {
+  const headers: string[] = ["n", "passed", "accuracy", "95% CI"];
   if (summary.repeats > 1) headers.push(`pass^${summary.repeats}`);
   headers.push("parse failures", "stuck", "token limit", "TTFT p50 (ms)", "decode p50 (tok/s)");
   if (withAgent) headers.push("progress", "user turns", "steps", "tool calls", "confirmations");
-  return headers
-    .map((header, index) => `<th${index > 0 ? ' class="num"' : ""}>${escapeHtml(header)}</th>`)
-    .join("");
+  return namedNumericColumns("suite / category", headers);
 }
 
 function categoryAgent(
@@ -110,9 +103,8 @@ function categoryAgent(
   );
 }
 
-/** The section (empty for a bench-only run). */
-export function categoryTable(evalData: EvalRunData | undefined): string {
-  if (evalData === undefined) return "";
+/** The category table's view, and whether it has the agent columns. */
+export function categoryTableView(evalData: EvalRunData): TableView & { withAgent: boolean } {
   const { summary, results } = evalData;
   const health = new Map(
     categoryHealth(results).map((entry) => [categoryKey(entry.suite, entry.category), entry]),
@@ -148,14 +140,27 @@ export function categoryTable(evalData: EvalRunData | undefined): string {
       withAgent,
     ),
   );
+  return {
+    id: "categories",
+    ...(withAgent ? { className: "with-agent" } : {}),
+    columns: columns(summary, withAgent),
+    rows,
+    withAgent,
+  };
+}
+
+/** The section (empty for a bench-only run). */
+export function categoryTable(evalData: EvalRunData | undefined): string {
+  if (evalData === undefined) return "";
+  const { summary } = evalData;
+  const view = categoryTableView(evalData);
+  const { withAgent } = view;
   const agentNote = withAgent
     ? '\n<p class="muted">Agent figures (agent and conversation samples only): progress is the mean score (milestones reached in order, 0 when a minefield was hit); user turns, steps (model calls) and tool calls are means per attempt; confirmations are all asked in the category.</p>'
     : "";
   return `<section id="summary">
 <h2>Results by category</h2>
-<div class="table-scroll"><table id="categories"${withAgent ? ' class="with-agent"' : ""}><thead><tr>${headerRow(summary, withAgent)}</tr></thead><tbody>
-${rows.join("\n")}
-</tbody></table></div>
+<div class="table-scroll">${tableHtml(view)}</div>
 <p class="muted">macro accuracy ${percent(summary.overall.macroAccuracy)} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}${reuseNote(summary)}</p>${agentNote}
 </section>`;
 }

@@ -4,56 +4,62 @@
  * and a table of the samples that flipped, where a row opens both transcripts next to each other.
  */
 import type { SampleResult } from "../eval/sample-result.js";
-import { type SpeedPoint, speedChart } from "./charts.js";
-import type { CategoryComparison, Comparison } from "./compare-runs.js";
+import { percentInterval as interval, percent } from "../text/percent.js";
+import { seriesLabels, sideBySideChart } from "./charts-section.js";
 import { formatPValue } from "./compare-text.js";
-import { chartFigure, escapeHtml, htmlPage, interval, percent } from "./html-page.js";
+import { chartFigure, escapeHtml, htmlPage } from "./html-page.js";
+import { namedNumericColumns, type TableView, tableHtml } from "./html-table.js";
 import { pageScript } from "./page-script.js";
+import { type SpeedPoint, speedChart } from "./plot-charts.js";
 import { provenanceFacts, runBanners } from "./provenance-section.js";
-import { seriesLabels, sideBySideChart } from "./report-charts.js";
 import type { RunData } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
 import { categoryLabel, resultKeyOf, sampleView } from "./sample-view.js";
 import { speedMemoryTable } from "./speed-memory.js";
+import type { CategoryComparison, Comparison } from "./two-run-comparison.js";
 
-function cell(text: string, numeric = false): string {
-  return `<td${numeric ? ' class="num"' : ""}>${escapeHtml(text)}</td>`;
+function accuracyText(value: CategoryComparison["a"]): string {
+  return value === null ? "n/a" : `${percent(value.accuracy)} ${interval(value.ci95)}`;
 }
 
-function accuracyCell(value: CategoryComparison["a"]): string {
-  return cell(value === null ? "n/a" : `${percent(value.accuracy)} ${interval(value.ci95)}`, true);
-}
-
-function comparisonRow(entry: CategoryComparison): string {
+function comparisonRow(entry: CategoryComparison): string[] {
   const difference =
     entry.difference === null
       ? "n/a"
       : `${entry.difference >= 0 ? "+" : ""}${(100 * entry.difference).toFixed(1)} pp`;
-  return `<tr>${cell(entry.label)}${cell(String(entry.paired.n), true)}${accuracyCell(entry.a)}${accuracyCell(entry.b)}${cell(
+  return [
+    entry.label,
+    String(entry.paired.n),
+    accuracyText(entry.a),
+    accuracyText(entry.b),
     difference,
-    true,
-  )}${cell(String(entry.paired.onlyA), true)}${cell(String(entry.paired.onlyB), true)}${cell(formatPValue(entry.pValue), true)}</tr>`;
+    String(entry.paired.onlyA),
+    String(entry.paired.onlyB),
+    formatPValue(entry.pValue),
+  ];
+}
+
+/** The comparison table's view: one row per category, then the overall row. */
+export function comparisonTableView(comparison: Comparison, labels: readonly string[]): TableView {
+  return {
+    id: "categories",
+    columns: namedNumericColumns("suite / category", [
+      "pairs",
+      `A: ${labels[0]}`,
+      `B: ${labels[1]}`,
+      "B − A",
+      "only A",
+      "only B",
+      "McNemar p",
+    ]),
+    rows: [...comparison.categories, comparison.overall].map(comparisonRow),
+  };
 }
 
 function categoryTable(comparison: Comparison, labels: readonly string[]): string {
-  const head = [
-    "suite / category",
-    "pairs",
-    `A: ${labels[0]}`,
-    `B: ${labels[1]}`,
-    "B − A",
-    "only A",
-    "only B",
-    "McNemar p",
-  ]
-    .map((header, index) => `<th${index > 0 ? ' class="num"' : ""}>${escapeHtml(header)}</th>`)
-    .join("");
-  const rows = [...comparison.categories, comparison.overall].map(comparisonRow).join("\n");
   return `<section id="comparison">
 <h2>Accuracy by category</h2>
-<table id="categories"><thead><tr>${head}</tr></thead><tbody>
-${rows}
-</tbody></table>
+${tableHtml(comparisonTableView(comparison, labels))}
 <p class="muted">A and B: accuracy over each run's attempts with Wilson 95% intervals. B − A, only A (passed in A, failed in B), only B and the exact two-sided McNemar p-value: over the attempts both runs have (same sample and repeat). Harness errors count as failures.</p>
 </section>`;
 }

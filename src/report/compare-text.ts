@@ -4,15 +4,13 @@
  * flipped (the first few of each kind per category), then speed and memory side by side.
  */
 import pc from "picocolors";
-import type { CategoryComparison, Comparison } from "./compare-runs.js";
+import { percent } from "../text/percent.js";
+import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import { speedMemoryRows } from "./speed-memory.js";
+import type { CategoryComparison, Comparison } from "./two-run-comparison.js";
 
 /** Sample keys listed per category and direction before "+N more". */
 export const flippedListed = 8;
-
-function percent(value: number): string {
-  return `${(100 * value).toFixed(1)}%`;
-}
 
 /** A p-value as text: 3 significant digits, `<1e-6` below that. */
 export function formatPValue(value: number): string {
@@ -25,12 +23,6 @@ function signedPoints(difference: number | null): string {
   if (difference === null) return "n/a";
   const points = 100 * difference;
   return `${points >= 0 ? "+" : ""}${points.toFixed(1)} pp`;
-}
-
-function pad(cells: readonly string[], widths: readonly number[]): string {
-  return cells
-    .map((cell, index) => (index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0)))
-    .join("  ");
 }
 
 function row(entry: CategoryComparison): string[] {
@@ -77,9 +69,7 @@ export function renderComparison(comparison: Comparison, color = false): string 
   const header = ["suite / category", "pairs", "A", "B", "B − A", "only A", "only B", "McNemar p"];
   const rows = comparison.categories.map(row);
   const overall = row(comparison.overall);
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...rows, overall].map((cells) => (cells[column] ?? "").length)),
-  );
+  const widths = columnWidths([header, ...rows, overall]);
   lines.push("", paint.bold(pad(header, widths)));
   for (const [index, cells] of rows.entries()) {
     const entry = comparison.categories[index];
@@ -117,9 +107,7 @@ export function renderComparison(comparison: Comparison, color = false): string 
   if (speed.length > 0) {
     const speedRows = speed.map(([name, values]) => [name, ...values]);
     const speedHeader = ["speed and memory", "A", "B"];
-    const speedWidths = speedHeader.map((_, column) =>
-      Math.max(...[speedHeader, ...speedRows].map((cells) => (cells[column] ?? "").length)),
-    );
+    const speedWidths = columnWidths([speedHeader, ...speedRows]);
     lines.push("", paint.bold(pad(speedHeader, speedWidths)));
     for (const cells of speedRows) lines.push(pad(cells, speedWidths));
   }

@@ -79,16 +79,6 @@ ${parts.body}
 `;
 }
 
-/** A percentage with one decimal. */
-export function percent(value: number): string {
-  return `${(100 * value).toFixed(1)}%`;
-}
-
-/** An interval as `[lo, hi]` in percent. */
-export function interval([low, high]: readonly [number, number]): string {
-  return `[${(100 * low).toFixed(1)}, ${(100 * high).toFixed(1)}]`;
-}
-
 /** Bytes as MiB/GiB. */
 export function bytes(value: number): string {
   if (value >= 1024 ** 3) return `${(value / 1024 ** 3).toFixed(2)} GiB`;

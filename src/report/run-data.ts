@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { RunRecord } from "../eval/run-directory.js";
 import type { SampleResult } from "../eval/sample-result.js";
@@ -39,7 +40,7 @@ function parseJson(path: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new EdgecallError("invalid-json", `${path}: not JSON: ${reason}`, { subject: path, cause: error });
   }
 }
@@ -58,7 +59,7 @@ export function parseResultsJsonl(path: string, text: string): SampleResult[] {
     try {
       value = JSON.parse(line);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new EdgecallError("invalid-json", `${path}:${index + 1}: not JSON: ${reason}`, {
         subject: path,
         cause: error,

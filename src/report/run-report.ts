@@ -5,15 +5,16 @@
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { writeFileAtomic } from "../atomic-file.js";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
-import { writeFileAtomic } from "../eval/run-directory.js";
 import { benchSection } from "./bench-section.js";
 import { categoryTable } from "./category-table.js";
-import { readComparisonRuns } from "./comparison-runs.js";
+import { reportCharts, seriesLabels } from "./charts-section.js";
 import { htmlPage } from "./html-page.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection } from "./provenance-section.js";
-import { reportCharts, seriesLabels } from "./report-charts.js";
+import { readComparisonRuns } from "./quant-comparison-runs.js";
 import { type RunData, readRunData, runLabel } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
 import { sampleView } from "./sample-view.js";
@@ -125,7 +126,7 @@ export function writeReportFile(path: string, html: string): void {
   try {
     writeFileAtomic(path, html);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new EdgecallError("invalid-argument", `cannot write ${path}: ${reason}`, {
       subject: path,
       cause: error,

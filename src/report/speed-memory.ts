@@ -3,7 +3,10 @@
  * medians over measured calls) and, where a bench is stored with a run, its load time, peak
  * memory and tokens/s per test. Used by `compare` (text, JSON, HTML) and by reports given other runs.
  */
-import { bytes, escapeHtml, percent } from "./html-page.js";
+
+import { percent } from "../text/percent.js";
+import { bytes } from "./html-page.js";
+import { namedNumericColumns, tableHtml } from "./html-table.js";
 import type { RunData } from "./run-data.js";
 
 /** One run's speed and memory figures (null where unknown). */
@@ -70,12 +73,9 @@ export function speedMemoryRows(figures: readonly SpeedMemory[]): [string, strin
 
 /** The side-by-side table as HTML. */
 export function speedMemoryTable(labels: readonly string[], figures: readonly SpeedMemory[]): string {
-  const head = `<tr><th>figure</th>${labels.map((label) => `<th class="num">${escapeHtml(label)}</th>`).join("")}</tr>`;
-  const body = speedMemoryRows(figures)
-    .map(
-      ([name, values]) =>
-        `<tr><td>${escapeHtml(name)}</td>${values.map((value) => `<td class="num">${escapeHtml(value)}</td>`).join("")}</tr>`,
-    )
-    .join("\n");
-  return `<table id="speed-memory"><thead>${head}</thead><tbody>\n${body}\n</tbody></table>`;
+  return tableHtml({
+    id: "speed-memory",
+    columns: namedNumericColumns("figure", labels),
+    rows: speedMemoryRows(figures).map(([name, values]) => [name, ...values]),
+  });
 }

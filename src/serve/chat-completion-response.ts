@@ -8,7 +8,7 @@
  * model wrote where it matters (`1.0` stays `1.0`). The `edgecall` field carries what OpenAI's shape
  * has no place for: malformed calls, timing, and whether the weights are random.
  */
-import type { GenerateResult } from "../backend/model-backend.js";
+import type { ConstrainedDecodingReport, GenerateResult } from "../backend/model-backend.js";
 import type { ToolCall, ToolCallError } from "../messages.js";
 
 /** Per-response values the server chooses. */
@@ -77,7 +77,7 @@ function wireReply(result: GenerateResult, context: ResponseContext): WireReply 
     extension: {
       finishReason: result.finishReason,
       toolCallErrors: errors,
-      ...constrainedExtension(result.details),
+      ...constrainedExtension(result.constrained),
       ...(calls.length > kept.length ? { callsLeftOut: calls.length - kept.length } : {}),
       randomWeights: context.randomWeights,
       timing: result.timing,
@@ -86,11 +86,9 @@ function wireReply(result: GenerateResult, context: ResponseContext): WireReply 
 }
 
 /** Constrained decoding's attempts and the schema problems the returned calls still have, when reported. */
-function constrainedExtension(details: Record<string, unknown> | undefined): Record<string, unknown> {
-  const attempts = details?.attempts;
-  if (!Array.isArray(attempts)) return {};
-  const problems = details?.argumentProblems;
-  return { attempts: attempts.length, argumentProblems: Array.isArray(problems) ? problems : [] };
+function constrainedExtension(report: ConstrainedDecodingReport | undefined): Record<string, unknown> {
+  if (report === undefined) return {};
+  return { attempts: report.attempts, argumentProblems: report.argumentProblems };
 }
 
 function usageOf(result: GenerateResult) {

@@ -299,7 +299,7 @@ describe("edgecall serve: /v1/chat/completions", () => {
         seen.push(request);
         return {
           ...textResult("ok", "length"),
-          details: { attempts: [{}, {}], argumentProblems: ["f: /a must be string"] },
+          constrained: { attempts: 2, argumentProblems: ["f: /a must be string"] },
         };
       },
       close: async () => {},

@@ -18,6 +18,7 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ModelBackend } from "../backend/model-backend.js";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError, isEdgecallError } from "../errors.js";
 import { AdmissionGate, type AdmissionTicket } from "./admission-gate.js";
 import {
@@ -244,7 +245,7 @@ function tooLarge(c: Context) {
  */
 function harnessError(error: unknown): { status: ContentfulStatusCode; body: ReturnType<typeof errorBody> } {
   if (!isEdgecallError(error)) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { status: 500, body: errorBody(`internal error: ${message}`, "server_error", null, "internal") };
   }
   // Tools the backend cannot use (a schema the grammar compiler refuses: "schema at tools[f]...")

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BfclCategory, bfclDataFiles } from "../bfcl/categories.js";
+import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ChatMessage } from "../messages.js";
 
@@ -57,13 +58,9 @@ export function readBfclQuestions(directory: string, category: BfclCategory): Bf
       try {
         parsed = JSON.parse(line) as typeof parsed;
       } catch (error) {
-        throw new EdgecallError(
-          "invalid-json",
-          `${where}: ${error instanceof Error ? error.message : String(error)}`,
-          {
-            subject: where,
-          },
-        );
+        throw new EdgecallError("invalid-json", `${where}: ${errorMessage(error)}`, {
+          subject: where,
+        });
       }
       if (typeof parsed.id !== "string" || !Array.isArray(parsed.question))
         throw new EdgecallError("invalid-json", `${where}: expected {"id": str, "question": [[messages]]}`, {

@@ -16,7 +16,9 @@ import type { FormatName, ToolCallFormat } from "../../formats/tool-call-format.
 import { ArgumentValidator } from "../../grammar/argument-validator.js";
 import { buildCallGrammar } from "../../grammar/call-grammar.js";
 import type { ContentPart, ToolDefinition } from "../../messages.js";
+import { sha256Hex } from "../../sha256.js";
 import {
+  type BackendCapabilities,
   type BackendInfo,
   finishReasonFor,
   type GenerateOptions,
@@ -99,6 +101,7 @@ interface AttemptRecord {
 
 class LlamaCppBackend implements ModelBackend {
   readonly info: BackendInfo;
+  readonly capabilities: BackendCapabilities;
   private readonly format: ToolCallFormat;
   private readonly pool: SequencePool;
   private readonly promptSource: PromptSource;
@@ -140,6 +143,11 @@ class LlamaCppBackend implements ModelBackend {
       prefixReuse: this.reusePrefix,
       promptLookup: options.promptLookup === true,
       loadMs: Math.round(loaded.loadMs),
+    };
+    const template = loaded.chatTemplate;
+    this.capabilities = {
+      constrainedDecoding: true,
+      chatTemplateSha256: template === undefined ? null : sha256Hex(template),
     };
   }
 
@@ -201,7 +209,7 @@ class LlamaCppBackend implements ModelBackend {
   private grammarFor(tools: readonly ToolDefinition[], compactLevel = 0): Promise<LlamaGrammar> {
     const limits = compactLimits[Math.min(compactLevel, compactLimits.length) - 1];
     const text = buildCallGrammar(
-      this.format.name,
+      this.format,
       tools,
       limits === undefined
         ? { parallel: this.options.parallelToolCalls ?? true }
@@ -416,6 +424,7 @@ class LlamaCppBackend implements ModelBackend {
         attempts,
         argumentProblems: problems,
       },
+      constrained: { attempts: attempts.length, argumentProblems: problems },
     };
   }
 }

@@ -7,8 +7,8 @@
  * earlier prompts diverged from what a sequence held. Attention-only models need none of this.
  */
 import type { Token } from "node-llama-cpp";
-import { sha256Hex } from "../../guards/canonical-json.js";
 import type { ChatMessage, ToolDefinition } from "../../messages.js";
+import { sha256Hex } from "../../sha256.js";
 import { historyTokens, type PromptSource } from "./prompt.js";
 import { sharedPrefixLength } from "./sequence-pool.js";
 

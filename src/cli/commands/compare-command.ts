@@ -4,10 +4,10 @@
  * and memory side by side. Refuses runs of different suite versions unless `--force`.
  */
 import { renderCompareReport } from "../../report/compare-report.js";
-import { compareRuns } from "../../report/compare-runs.js";
 import { renderComparison } from "../../report/compare-text.js";
 import { readRunData } from "../../report/run-data.js";
 import { writeReportFile } from "../../report/run-report.js";
+import { compareRuns } from "../../report/two-run-comparison.js";
 
 /** Parsed options of `edgecall compare`. */
 export interface CompareCommandOptions {

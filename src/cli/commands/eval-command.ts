@@ -11,42 +11,24 @@
  * Both apply only to a finished run; an interrupted run exits 130.
  */
 import { runEvalSession } from "../../eval/eval-session.js";
-import type { ConfirmMode } from "../../eval/solver.js";
 import type { EvalSummary } from "../../eval/summary.js";
-import { renderSummaryTable } from "../../eval/summary-table.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
+import { percent } from "../../text/percent.js";
 import { listenForInterrupts } from "../interrupts.js";
-import { type RunCommandOptions, runSettings } from "../run-options.js";
+import { runSettings } from "../run-options.js";
+import { reportRun } from "../run-reports.js";
 import { closeMcpSources, connectMcpSources, mcpDefinitions } from "../tool-sources.js";
 import { isDemoRun, runDemoBench, withDemoDefaults } from "./eval-demo.js";
+import type { EvalCommandOptions } from "./eval-options.js";
 
-/** Parsed options of `edgecall eval`. */
-export interface EvalCommandOptions extends RunCommandOptions {
-  model?: string;
-  suite?: string;
-  bfclDir?: string;
-  bfclMode?: "prompt" | "fc";
-  limit?: number;
-  shard?: { index: number; count: number };
-  retryErrors?: boolean;
-  failUnder?: number;
-  failUnderEach?: number;
-  json?: boolean;
-  /** `--mcp` values: servers whose tools are added to every sample's offered tools. */
-  mcp?: string[];
-  confirm?: ConfirmMode;
-  userModel?: string;
-  augment?: string[];
-  maxSteps?: number;
-  tokenBudget?: number;
-}
+export type { EvalCommandOptions } from "./eval-options.js";
 
 /** Categories below the threshold, as `suite/category accuracy`. */
 function below(summary: EvalSummary, threshold: number): string[] {
   return summary.categories
     .filter((category) => category.accuracy < threshold)
-    .map((category) => `${category.suite}/${category.category} ${(100 * category.accuracy).toFixed(1)}%`);
+    .map((category) => `${category.suite}/${category.category} ${percent(category.accuracy)}`);
 }
 
 /** The exit code for `--fail-under` / `--fail-under-each`, with the reason on stderr. */
@@ -54,7 +36,7 @@ function failUnderCode(summary: EvalSummary, options: EvalCommandOptions): numbe
   const reasons: string[] = [];
   if (options.failUnder !== undefined && summary.overall.accuracy < options.failUnder)
     reasons.push(
-      `overall accuracy ${(100 * summary.overall.accuracy).toFixed(1)}% is below --fail-under ${options.failUnder}`,
+      `overall accuracy ${percent(summary.overall.accuracy)} is below --fail-under ${options.failUnder}`,
     );
   if (options.failUnderEach !== undefined) {
     const failing = below(summary, options.failUnderEach);
@@ -111,15 +93,14 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
     const { summary } = outcome;
     const benchTable =
       isDemo && !outcome.interrupted ? await runDemoBench(outcome.runDirectory, options.threads) : "";
-    const { reportAfterEval } = await import("../../report/eval-report-step.js");
-    const report = reportAfterEval(outcome.runDirectory);
-    if (options.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-    else {
-      process.stdout.write(renderSummaryTable(summary, process.stdout.isTTY === true, report.health));
-      if (benchTable !== "") process.stdout.write(`\n${benchTable}`);
-    }
-    if (report.path !== null)
-      (options.json ? process.stderr : process.stdout).write(`report: ${report.path}\n`);
+    const report = await reportRun(outcome, {
+      json: options.json === true,
+      color: process.stdout.isTTY === true,
+    });
+    process.stdout.write(report.stdout);
+    if (!options.json && benchTable !== "") process.stdout.write(`\n${benchTable}`);
+    if (report.htmlPath !== null)
+      (options.json ? process.stderr : process.stdout).write(`report: ${report.htmlPath}\n`);
     else process.stderr.write(`edgecall: eval: ${report.warning}\n`);
     if (outcome.interrupted) {
       process.stderr.write(

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parseBenchOptions } from "../../bench/bench-options.js";
 import { formatBenchReport } from "../../bench/bench-table.js";
 import { runBench } from "../../bench/run-bench.js";
-import type { EvalCommandOptions } from "./eval-command.js";
+import type { EvalCommandOptions } from "./eval-options.js";
 
 /** Samples per suite, tokens per reply and bench tests of the demo: seconds, not minutes. */
 const demoLimit = 10;

@@ -5,7 +5,7 @@
  * how to finish the merged run.
  */
 import { mergeRuns } from "../../eval/merge-runs.js";
-import { renderSummaryTable } from "../../eval/summary-table.js";
+import { reportRun } from "../run-reports.js";
 
 /** Parsed options of `edgecall merge`. */
 export interface MergeCommandOptions {
@@ -22,13 +22,13 @@ export async function mergeCommand(directories: string[], options: MergeCommandO
       `edgecall: merge: the merged run is unfinished; run the missing samples with: edgecall eval --resume ${outcome.runDirectory}\n`,
     );
   }
-  const { reportAfterEval } = await import("../../report/eval-report-step.js");
-  const report = reportAfterEval(outcome.runDirectory);
-  if (options.json) process.stdout.write(`${JSON.stringify(outcome.summary, null, 2)}\n`);
-  else
-    process.stdout.write(renderSummaryTable(outcome.summary, process.stdout.isTTY === true, report.health));
-  if (report.path !== null)
-    (options.json ? process.stderr : process.stdout).write(`report: ${report.path}\n`);
+  const report = await reportRun(outcome, {
+    json: options.json === true,
+    color: process.stdout.isTTY === true,
+  });
+  process.stdout.write(report.stdout);
+  if (report.htmlPath !== null)
+    (options.json ? process.stderr : process.stdout).write(`report: ${report.htmlPath}\n`);
   else process.stderr.write(`edgecall: merge: ${report.warning}\n`);
   return 0;
 }

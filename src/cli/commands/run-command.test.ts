@@ -12,10 +12,7 @@ function constrainedBackend(): ModelBackend {
     finishReason: "tool-calls",
     usage: { inputTokens: 20, outputTokens: 30 },
     timing: { firstTokenMs: 1, totalMs: 5 },
-    details: {
-      attempts: [{}, {}, {}],
-      argumentProblems: ["get_weather: /city must be string"],
-    },
+    constrained: { attempts: 3, argumentProblems: ["get_weather: /city must be string"] },
   };
   return { info: { backend: "test", model: "test" }, generate: async () => result, close: async () => {} };
 }

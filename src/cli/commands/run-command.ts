@@ -107,7 +107,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       stderr.write("edgecall: note: this model has random weights: its output is noise, not a result\n");
     }
     if (options.constrained) {
-      const warning = constrainedWarning(backend.info.backend);
+      const warning = constrainedWarning(backend);
       if (warning !== undefined) stderr.write(warning);
       else if (tools.length === 0)
         stderr.write("edgecall: warning: --constrained has no effect without tools\n");
@@ -129,7 +129,8 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       { signal: controller.signal },
     );
     const reply = summariseParts(result.parts);
-    const { argumentProblems, attempts } = constrainedDetails(result.details);
+    const argumentProblems = result.constrained?.argumentProblems ?? [];
+    const attempts = result.constrained?.attempts;
     if (options.json) {
       const document = {
         content: reply.content,
@@ -169,21 +170,4 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
     await backend?.close();
     await closeMcpSources(sources);
   }
-}
-
-/**
- * What the llama-cpp backend reports of constrained decoding: the problems the last attempt still
- * has (calls that break their schema, unparsed calls) and how many attempts were made. Undefined
- * attempts for backends that do not report them.
- */
-function constrainedDetails(details: Record<string, unknown> | undefined): {
-  argumentProblems: string[];
-  attempts: number | undefined;
-} {
-  const problems = details?.argumentProblems;
-  const attempts = details?.attempts;
-  return {
-    argumentProblems: Array.isArray(problems) ? problems.filter((item) => typeof item === "string") : [],
-    attempts: Array.isArray(attempts) ? attempts.length : undefined,
-  };
 }

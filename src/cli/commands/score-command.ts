@@ -5,6 +5,8 @@
  * scores as `aggregates`); otherwise a table.
  */
 import { scoreBfclResults } from "../../bfcl/score.js";
+import { percent, percentInterval } from "../../text/percent.js";
+import { textTable } from "../../text/text-table.js";
 
 /** Parsed options of `edgecall score bfcl`. */
 export interface ScoreBfclOptions {
@@ -12,10 +14,6 @@ export interface ScoreBfclOptions {
   results: string;
   fcNames?: boolean;
   json?: boolean;
-}
-
-function percent(value: number): string {
-  return `${(100 * value).toFixed(1)}%`;
 }
 
 /** Runs the command; returns the exit code. */
@@ -33,19 +31,10 @@ export async function scoreBfclCommand(options: ScoreBfclOptions): Promise<numbe
     category.suite,
     `${category.passed}/${category.n}${category.n < category.total ? ` (of ${category.total})` : ""}`,
     percent(category.accuracy),
-    `[${(100 * category.ci95[0]).toFixed(1)}, ${(100 * category.ci95[1]).toFixed(1)}]`,
+    percentInterval(category.ci95),
   ]);
   const header = ["category", "passed", "accuracy", "95% CI"];
-  const widths = header.map((_, column) =>
-    Math.max(...[header, ...rows].map((row) => (row[column] ?? "").length)),
-  );
-  const line = (cells: readonly string[]): string =>
-    cells
-      .map((cell, index) =>
-        index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0),
-      )
-      .join("  ");
-  const lines = [line(header), ...rows.map(line)];
+  const lines = [textTable([header, ...rows])];
   for (const aggregate of report.aggregates) {
     const value =
       aggregate.accuracy === null

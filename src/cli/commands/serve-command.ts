@@ -115,7 +115,7 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
     if (backend.info.randomWeights === true) {
       stderr.write("edgecall: note: this model has random weights: its replies are noise, not results\n");
     }
-    const warning = options.constrained ? constrainedWarning(backend.info.backend) : undefined;
+    const warning = options.constrained ? constrainedWarning(backend) : undefined;
     if (warning !== undefined) stderr.write(warning);
     if (!isLoopback(options.host) && apiKey === undefined) {
       stderr.write(

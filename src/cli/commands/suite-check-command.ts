@@ -7,6 +7,8 @@
 import { createSuites, resolveSuiteNames } from "../../eval/suite-catalog.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
+import { percentOf } from "../../text/percent.js";
+import { textTable } from "../../text/text-table.js";
 
 /** Parsed options of `edgecall suite check`. */
 export interface SuiteCheckOptions {
@@ -14,10 +16,6 @@ export interface SuiteCheckOptions {
   augment?: string[];
   concurrency?: number;
   json?: boolean;
-}
-
-function percent(part: number, whole: number): string {
-  return whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)}%`;
 }
 
 /** Runs the command; returns the exit code. */
@@ -41,18 +39,11 @@ export async function suiteCheckCommand(
       check.suite,
       String(check.samples),
       `${check.gold.passed}/${check.samples - check.withoutReference.length}`,
-      `${check.null.passed} (${percent(check.null.passed, check.samples)})`,
+      `${check.null.passed} (${percentOf(check.null.passed, check.samples)})`,
       String(check.withoutReference.length),
     ]);
-    const widths = header.map((_, column) =>
-      Math.max(...[header, ...rows].map((row) => row[column]!.length)),
-    );
-    const line = (row: string[]) =>
-      row
-        .map((cell, column) => cell.padEnd(widths[column]!))
-        .join("  ")
-        .trimEnd();
-    process.stdout.write(`${[line(header), ...rows.map(line)].join("\n")}\n`);
+    const table = textTable([header, ...rows], { align: () => "left", trimEnd: true });
+    process.stdout.write(`${table}\n`);
     for (const failure of failures) process.stdout.write(`gold failed: ${failure.id}: ${failure.why}\n`);
   }
   if (failures.length > 0) {

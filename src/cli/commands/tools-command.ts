@@ -5,7 +5,7 @@
  * otherwise. `call --json` prints the CLI contract's `{"ok": true, "output"}` / `{"ok": false, "error"}`.
  */
 import { createInterface } from "node:readline/promises";
-import { callTool, listTools } from "../../tools/tools-cli.js";
+import { callTool, listTools } from "../tool-calls.js";
 
 /** Parsed options of `edgecall tools list`. */
 export interface ToolsListOptions {

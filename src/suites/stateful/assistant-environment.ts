@@ -12,10 +12,12 @@ import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import { AssistantState, createWorld, defaultWorldFixture } from "../../assistant/world.js";
 import { parseWorldFixture, type WorldFixture } from "../../assistant/world-fixture.js";
 import { hashWorld, snapshotWorld, type WorldSnapshot } from "../../assistant/world-snapshot.js";
+import { canonicalJson } from "../../canonical-json.js";
+import { errorMessage } from "../../error-message.js";
 import { EdgecallError } from "../../errors.js";
 import type { Environment } from "../../eval/environment.js";
 import type { Sample } from "../../eval/suite.js";
-import { canonicalJson, sha256Hex } from "../../guards/canonical-json.js";
+import { sha256Hex } from "../../sha256.js";
 
 /** Largest file whose text a snapshot keeps. */
 export const snapshotTextLimitBytes = 64 * 1024;
@@ -155,7 +157,7 @@ export function assistantEnvironment(sample: Sample): AssistantEnvironment {
     world = new AssistantState(state, { durable: false });
   } catch (error) {
     close();
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     throw new EdgecallError("invalid-argument", `sample ${sample.id}: its world cannot be made: ${reason}`, {
       subject: sample.id,
       cause: error,

@@ -9,10 +9,11 @@
 import { readFileSync } from "node:fs";
 import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import type { WorldFixture } from "../../assistant/world-fixture.js";
+import { canonicalJson } from "../../canonical-json.js";
 import { EdgecallError } from "../../errors.js";
 import type { Sample, Suite } from "../../eval/suite.js";
-import { canonicalJson, sha256Hex } from "../../guards/canonical-json.js";
 import type { ToolDefinition } from "../../messages.js";
+import { sha256Hex } from "../../sha256.js";
 import { assistantDataDirectory } from "../assistant-suite.js";
 import { assistantEnvironment, worldWithChanges } from "./assistant-environment.js";
 import { type AugmentationName, augmentationNames, augmentTools } from "./augment.js";

@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { categoryHealth, healthOf } from "../eval/category-health.js";
+import { jsonReporter } from "../eval/json-reporter.js";
+import type { ReportedRun } from "../eval/reporter.js";
+import { renderSummaryTable } from "../eval/summary-table.js";
+import { terminalReporter } from "../eval/terminal-reporter.js";
+import { htmlReporter } from "./html-reporter.js";
+import { createReplayRun, mixedOutcome } from "./report-run.test-support.js";
+import { readRunData } from "./run-data.js";
+
+describe("the reporters over one run", () => {
+  let root: string;
+  let run: ReportedRun;
+  before(async () => {
+    root = mkdtempSync(join(tmpdir(), "edgecall-reporters-"));
+    const directory = await createReplayRun({
+      directory: join(root, "run"),
+      samples: 12,
+      irrelevant: 2,
+      outcome: mixedOutcome(3, 0.5),
+    });
+    const data = readRunData(directory);
+    assert.ok(data.eval);
+    run = { runDirectory: directory, summary: data.eval.summary, results: data.eval.results };
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it("json: results.jsonl and summary.json byte for byte as the run directory holds them", () => {
+    const output = jsonReporter.report(run);
+    assert.deepEqual(
+      output.files.map((file) => file.path),
+      [join(run.runDirectory, "results.jsonl"), join(run.runDirectory, "summary.json")],
+    );
+    for (const file of output.files) assert.equal(file.text, readFileSync(file.path, "utf8"), file.path);
+    assert.deepEqual(JSON.parse(output.text ?? ""), run.summary);
+  });
+
+  it("terminal: the summary table with the health columns, no files", () => {
+    const output = terminalReporter({ color: false }).report(run);
+    const health = {
+      categories: categoryHealth(run.results),
+      overall: healthOf("overall", "overall", run.results),
+    };
+    assert.equal(output.text, renderSummaryTable(run.summary, false, health));
+    assert.deepEqual(output.files, []);
+    assert.match(output.text ?? "", /parse fail/);
+  });
+
+  it("html: one self-contained report.html in the run directory", () => {
+    const output = htmlReporter.report(run);
+    assert.equal(output.text, undefined);
+    assert.equal(output.files.length, 1);
+    assert.equal(output.files[0]?.path, join(run.runDirectory, "report.html"));
+    assert.match(output.files[0]?.text ?? "", /^<!doctype html>/i);
+  });
+});

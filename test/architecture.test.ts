@@ -1,0 +1,129 @@
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const source = join(root, "src");
+
+/** Every production .ts file under src/ (tests and test support excluded). */
+function productionFiles(directory: string, found: string[] = []): string[] {
+  for (const entry of readdirSync(directory)) {
+    const path = join(directory, entry);
+    if (statSync(path).isDirectory()) productionFiles(path, found);
+    else if (entry.endsWith(".ts") && !entry.endsWith(".test.ts") && !entry.includes(".test-support."))
+      found.push(path);
+  }
+  return found;
+}
+
+const importPattern = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"|import\("(\.[^"]+)"\)/g;
+
+/** Relative imports of one file, as src-relative paths (type-only imports included: they are edges too). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const targets: string[] = [];
+  for (const match of text.matchAll(importPattern)) {
+    const specifier = match[1] ?? match[2];
+    if (specifier === undefined) continue;
+    const target = resolve(dirname(file), specifier.replace(/\.js$/, ".ts"));
+    targets.push(relative(source, target));
+  }
+  return targets;
+}
+
+function graph(): Map<string, string[]> {
+  const edges = new Map<string, string[]>();
+  for (const file of productionFiles(source)) edges.set(relative(source, file), importsOf(file));
+  return edges;
+}
+
+/** Strongly connected components with more than one file, or a file importing itself (Tarjan). */
+function cycles(edges: Map<string, string[]>): string[][] {
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string): void => {
+    indices.set(node, index);
+    low.set(node, index);
+    index += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!edges.has(next)) continue;
+      if (!indices.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node) ?? 0, indices.get(next) ?? 0));
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component: string[] = [];
+      let member: string | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (edges.get(node) ?? []).includes(node)) found.push(component.sort());
+    }
+  };
+  for (const node of edges.keys()) if (!indices.has(node)) visit(node);
+  return found;
+}
+
+/**
+ * The layers of docs/architecture.md, bottom up: a file may import its own layer and the ones
+ * below, never one above. A top-level file of src/ is its own module name (without `.ts`).
+ */
+const layers: readonly (readonly string[])[] = [
+  ["messages", "errors", "error-message", "canonical-json", "sha256", "atomic-file", "stats", "text"],
+  ["formats", "gguf", "bfcl", "tools"],
+  ["grammar", "guards"],
+  ["backend", "assistant", "mcp"],
+  ["agent", "serve", "bench"],
+  ["eval"],
+  ["suites"],
+  ["compare", "report", "probes"],
+  ["cli"],
+  ["index"],
+];
+
+function layerOf(file: string): number {
+  const top = file.includes("/") ? (file.split("/")[0] ?? file) : file.replace(/\.ts$/, "");
+  const layer = layers.findIndex((names) => names.includes(top));
+  assert.notEqual(layer, -1, `${file}: its folder is in no layer of this test (add it)`);
+  return layer;
+}
+
+describe("the import graph", () => {
+  it("points down the layers only (docs/architecture.md)", () => {
+    const upward: string[] = [];
+    for (const [file, targets] of graph())
+      for (const target of targets) if (layerOf(target) > layerOf(file)) upward.push(`${file} -> ${target}`);
+    assert.deepEqual(upward, []);
+  });
+
+  it("has no import cycle among the files under src/", () => {
+    assert.deepEqual(cycles(graph()), []);
+  });
+
+  it("resolves every relative import to a file that exists", () => {
+    const edges = graph();
+    const missing: string[] = [];
+    for (const [file, targets] of edges) {
+      for (const target of targets) {
+        try {
+          statSync(join(source, target));
+        } catch {
+          missing.push(`${file} -> ${target}`);
+        }
+      }
+    }
+    assert.deepEqual(missing, []);
+  });
+});
