@@ -41,6 +41,7 @@ const { values } = parseArgs({
     "gen-tokens": { type: "string", default: "16" },
     samples: { type: "string", default: "6" },
     workloads: { type: "string", default: "agent-multi-turn,shared-tools,parallel,drafting" },
+    // vs-llama-server: agent-multi-turn's reuse arm against llama-server only (needs LLAMA_SERVER).
     json: { type: "boolean", default: false },
   },
 });
@@ -180,6 +181,26 @@ async function main(): Promise<void> {
       ...options,
     });
   const results: WorkloadResult[] = [];
+
+  /** With LLAMA_SERVER set, runs the conversation there and adds its time and ratio to `result`. */
+  async function compareWithLlamaServer(result: WorkloadResult, prompts: ChatMessage[][], edgecallMs: number) {
+    const server = process.env.LLAMA_SERVER;
+    if (server === undefined || server === "") return;
+    try {
+      const serverRun = await runLlamaServerConversation({
+        binary: server,
+        modelPath: model.path,
+        threads,
+        contextSize: 8192,
+        conversations: prompts.map((messages) => ({ messages, tools: agentTools, maxTokens: genTokens })),
+        onLog: log,
+      });
+      result.llamaServerMs = Math.round(serverRun.ms);
+      result.llamaServerRatio = Number((serverRun.ms / edgecallMs).toFixed(2));
+    } catch (error) {
+      result.note = `${result.note ?? ""} llama-server failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`.trim();
+    }
+  }
   let decodeBySequences: { sequences: number; decodeTokensPerSecond: number }[] | undefined;
 
   /** Runs `arm` naive and with reuse, alternating, `rounds` times. */
@@ -241,19 +262,36 @@ async function main(): Promise<void> {
       naive: { prefixReuse: false },
       reuse: {},
     });
-    const server = process.env.LLAMA_SERVER;
-    if (server !== undefined && server !== "") {
-      const serverRun = await runLlamaServerConversation({
-        binary: server,
-        modelPath: model.path,
-        threads,
-        contextSize: 8192,
-        conversations: prompts.map((messages) => ({ messages, tools: agentTools, maxTokens: genTokens })),
-        onLog: log,
+    await compareWithLlamaServer(result, prompts, result.reuseMs);
+    results.push(result);
+  }
+  if (workloads.has("vs-llama-server")) {
+    // The reuse arm of agent-multi-turn and llama-server only, alternately (a shorter run).
+    const prompts = agentConversation();
+    const backend = await open({});
+    let reuse: ArmRun;
+    try {
+      reuse = await timed(async () => {
+        const done: GenerateResult[] = [];
+        for (const messages of prompts) done.push(logCall(await backend.generate(request(messages, agentTools))));
+        return done;
       });
-      result.llamaServerMs = Math.round(serverRun.ms);
-      result.llamaServerRatio = Number((serverRun.ms / result.reuseMs).toFixed(2));
+    } finally {
+      await backend.close();
     }
+    log(`vs-llama-server edgecall: ${(reuse.ms / 1000).toFixed(1)} s`);
+    const result: WorkloadResult = {
+      name: "vs-llama-server",
+      naiveMs: Number.NaN,
+      reuseMs: Math.round(reuse.ms),
+      speedup: Number.NaN,
+      sameOutputs: true,
+      promptTokens: reuse.promptTokens,
+      evaluatedTokens: reuse.evaluatedTokens,
+      rounds: [],
+      note: "agent-multi-turn with reuse against llama-server only; no naive arm",
+    };
+    await compareWithLlamaServer(result, prompts, reuse.ms);
     results.push(result);
   }
   if (workloads.has("shared-tools")) {

@@ -3,6 +3,9 @@
  * binary on the model file with the same threads and context size, waits for /health, sends each
  * call in order through edgecall's openai-compatible backend (llama-server keeps its prompt cache
  * between calls by default) and stops the server. The time counts the calls only, not the start.
+ * Calls go with `tool_choice: "none"`: the template still lists the tools, but llama-server builds
+ * no tool-call grammar (the in-process arm decodes freely too, and llama-server's grammar for the
+ * assistant tools fails to parse: "failed to parse grammar", HTTP 400).
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -83,6 +86,7 @@ export async function runLlamaServerConversation(run: LlamaServerConversation): 
       await backend.generate({
         messages: call.messages,
         tools: call.tools,
+        toolChoice: "none",
         maxTokens: call.maxTokens,
         sampling: { temperature: 0, seed: 1 },
       });
