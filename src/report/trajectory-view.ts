@@ -180,6 +180,8 @@ function stepFigures(event: Extract<TrajectoryEvent, { type: "model" }>): string
   const usage = event.usage;
   if (usage !== undefined && Number.isFinite(usage.inputTokens) && Number.isFinite(usage.outputTokens))
     parts.push(`${usage.inputTokens} in / ${usage.outputTokens} out tokens`);
+  const held = usage?.cachedInputTokens;
+  if (typeof held === "number" && Number.isFinite(held)) parts.push(`${held} prompt tokens held`);
   const totalMs = event.timing?.totalMs;
   if (typeof totalMs === "number" && Number.isFinite(totalMs)) parts.push(`${Math.round(totalMs)} ms`);
   if (typeof event.finishReason === "string") parts.push(event.finishReason);
