@@ -29,15 +29,13 @@ import {
   writeRunOutputs,
   writeRunRecord,
 } from "./run-directory.js";
-import { planRun, type WorkItem } from "./run-plan.js";
-import { type RunnerCache, runSamples } from "./runner.js";
+import type { WorkItem } from "./run-plan.js";
+import { type RunnerCache, type RunnerOutcome, runSamples } from "./runner.js";
 import type { SessionInputs } from "./session-inputs.js";
 import { resolveSessionInputs } from "./session-inputs.js";
 import type { EvalSessionOptions, EvalSessionOutcome } from "./session-options.js";
-import { agentSettings, offerExtraTools, shardOf } from "./session-plan.js";
+import { agentSettings, buildSuites, sessionPlan } from "./session-plan.js";
 import { assertResumable, storedResultsOfPlan } from "./session-resume.js";
-import type { Suite } from "./suite.js";
-import { createSuites, type SuiteCatalog } from "./suite-catalog.js";
 import { summarise } from "./summary.js";
 
 export type { EvalSessionOptions, EvalSessionOutcome } from "./session-options.js";
@@ -53,49 +51,6 @@ function openBackend(options: EvalSessionOptions, inputs: SessionInputs): Promis
     idleTimeoutMs: options.idleTimeoutMs,
     maxResponseBytes: options.maxResponseBytes,
   });
-}
-
-/** The suites to run, with the records run.json keeps of them. */
-async function buildSuites(
-  options: EvalSessionOptions,
-  inputs: SessionInputs,
-  settings: EvalSettings,
-): Promise<{ suites: Suite[]; records: SuiteRecord[] }> {
-  const suites =
-    options.suiteObjects ??
-    (await createSuites(options.catalog as SuiteCatalog, inputs.suiteNames, {
-      bfclDir: inputs.bfclDir,
-      bfclMode: settings.bfclMode,
-      augment: settings.augment ?? [],
-    }));
-  const records = suites.map((suite) => ({
-    name: suite.name,
-    version: suite.version,
-    categories: suite.categories,
-  }));
-  return { suites, records };
-}
-
-/** The work of this session: the plan (or its shard), with the `--mcp` tools offered. */
-async function sessionPlan(
-  options: EvalSessionOptions,
-  inputs: SessionInputs,
-  settings: EvalSettings,
-  suites: Suite[],
-): Promise<WorkItem[]> {
-  const plan = shardOf(
-    await planRun(suites, {
-      bfclDir: inputs.bfclDir,
-      bfclMode: settings.bfclMode,
-      augment: settings.augment ?? [],
-      limit: settings.limit ?? undefined,
-      repeats: settings.repeats,
-    }),
-    settings.shard ?? null,
-  );
-  if (options.extraTools !== undefined && options.extraTools.length > 0)
-    offerExtraTools(plan, options.extraTools, options.onToolClash);
-  return plan;
 }
 
 /** The run record with this session added: the original's on resume, else a new one. */
@@ -150,6 +105,54 @@ function runnerCacheOf(
       backendVersion: String(backend.info.backendVersion ?? backend.info.backend),
     },
   };
+}
+
+/** What {@link runPending} works with. */
+interface PendingWork {
+  plan: WorkItem[];
+  store: ResultStore;
+  settings: EvalSettings;
+  backend: ModelBackend;
+  userBackend: ModelBackend | undefined;
+  cache: RunnerCache | undefined;
+}
+
+/** Runs the planned attempts the store has no result for, with progress on stderr. */
+async function runPending(options: EvalSessionOptions, work: PendingWork): Promise<RunnerOutcome> {
+  const { plan, store, settings } = work;
+  const done = store.keys();
+  const pending = plan.filter((item) => !done.has(attemptKey({ id: item.sample.id, repeat: item.repeat })));
+  const progress =
+    options.progress === false
+      ? undefined
+      : new EvalProgress({
+          total: plan.length,
+          done: done.size,
+          passed: store.all().filter((result) => result.passed).length,
+          stream: options.progress,
+        });
+  const outcome = await runSamples({
+    backend: work.backend,
+    items: pending,
+    store,
+    settings: {
+      temperature: settings.temperature ?? undefined,
+      topP: settings.topP ?? undefined,
+      topK: settings.topK ?? undefined,
+      seed: settings.seed,
+      maxTokens: settings.maxTokens,
+      decoding: settings.decoding,
+      toolChoice: settings.toolChoice,
+    },
+    agent: agentSettings(settings, work.userBackend),
+    ...(options.extraRegistry === undefined ? {} : { extraTools: options.extraRegistry }),
+    concurrency: options.concurrency ?? 1,
+    cache: work.cache,
+    signal: options.signal,
+    onResult: (result) => progress?.record(result.passed),
+  });
+  progress?.finish();
+  return outcome;
 }
 
 /** Runs (or resumes) an eval. Throws EdgecallError for usage and setup problems; sample failures are results. */
@@ -216,40 +219,15 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     writeRunRecord(runDirectory, record);
 
     if (options.retryErrors) store.remove(stored.filter((result) => result.error !== null));
-    const done = store.keys();
-    const pending = plan.filter((item) => !done.has(attemptKey({ id: item.sample.id, repeat: item.repeat })));
-
     cache = cachePath === null ? undefined : ResponseCache.open(cachePath);
-    const progress =
-      options.progress === false
-        ? undefined
-        : new EvalProgress({
-            total: plan.length,
-            done: done.size,
-            passed: store.all().filter((result) => result.passed).length,
-            stream: options.progress,
-          });
-    const outcome = await runSamples({
-      backend,
-      items: pending,
+    const outcome = await runPending(options, {
+      plan,
       store,
-      settings: {
-        temperature: settings.temperature ?? undefined,
-        topP: settings.topP ?? undefined,
-        topK: settings.topK ?? undefined,
-        seed: settings.seed,
-        maxTokens: settings.maxTokens,
-        decoding: settings.decoding,
-        toolChoice: settings.toolChoice,
-      },
-      agent: agentSettings(settings, userBackend),
-      ...(options.extraRegistry === undefined ? {} : { extraTools: options.extraRegistry }),
-      concurrency: options.concurrency ?? 1,
+      settings,
+      backend,
+      userBackend,
       cache: runnerCacheOf(cache, model, backend, backendFormat),
-      signal: options.signal,
-      onResult: (result) => progress?.record(result.passed),
     });
-    progress?.finish();
     session.completed = outcome.completed;
 
     const results = store.all();
