@@ -396,5 +396,46 @@ describe("the one-command demo", () => {
       assert.ok(row.trajectory.events.length >= 3, "a user turn, a model step, the end");
       assert.match(row.worldHash, /^[0-9a-f]{64}$/);
     }
+    // Multi-turn conversations re-read their history: most of it is held, not evaluated again.
+    assert.ok(summary.promptReuse.fraction > 0.3, JSON.stringify(summary.promptReuse));
+  });
+
+  it("eval --concurrency 2 on a GGUF runs two sequences; --no-prefix-reuse evaluates every token", async () => {
+    const cache = mkdtempSync(join(tmpdir(), "edgecall-demo-cache-"));
+    const run = (extra: string[]) =>
+      runCli(
+        [
+          "eval",
+          "--model",
+          "demo",
+          "--suite",
+          "assistant:stateful",
+          "--limit",
+          "2",
+          "--max-tokens",
+          "16",
+          "--max-steps",
+          "2",
+          "--threads",
+          "1",
+          "--no-cache",
+          "--out",
+          mkdtempSync(join(tmpdir(), "edgecall-demo-runs-")),
+          "--no-progress",
+          "--json",
+          ...extra,
+        ],
+        { env: { EDGECALL_CACHE_DIR: cache }, timeoutMs: 180_000 },
+      );
+    const parallel = await run(["--concurrency", "2"]);
+    assert.equal(parallel.code, 0, parallel.stderr);
+    const reused = JSON.parse(parallel.stdout);
+    assert.equal(reused.model.backendInfo.sequences, 2);
+    assert.ok(reused.promptReuse.fraction > 0.3, JSON.stringify(reused.promptReuse));
+    const naiveRun = await run(["--no-prefix-reuse"]);
+    assert.equal(naiveRun.code, 0, naiveRun.stderr);
+    const naive = JSON.parse(naiveRun.stdout);
+    assert.equal(naive.promptReuse.cachedInputTokens, 0);
+    assert.equal(naive.promptReuse.inputTokens, reused.promptReuse.inputTokens, "the same prompts");
   });
 });

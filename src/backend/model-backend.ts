@@ -38,6 +38,11 @@ export type FinishReason = "stop" | "tool-calls" | "length" | "error";
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
+  /**
+   * Input tokens the backend did not evaluate again because it already held them (a reused prompt
+   * prefix), where the backend reports it; included in `inputTokens`.
+   */
+  cachedInputTokens?: number;
 }
 
 /** Timings measured by edgecall itself, in milliseconds, for one call. */
@@ -101,6 +106,12 @@ export interface BackendInfo {
   threads?: number;
   /** In-process backends: context size in tokens. */
   contextSize?: number;
+  /** In-process backends: context sequences, calls evaluated together. */
+  sequences?: number;
+  /** In-process backends: whether a sequence keeps what it holds between calls (prefix reuse). */
+  prefixReuse?: boolean;
+  /** In-process backends: whether drafted tokens (call skeletons, prompt lookup) are verified in batches. */
+  promptLookup?: boolean;
   /** In-process backends: how long loading took, in ms. */
   loadMs?: number;
   /** HTTP backends: the server's base URL. */

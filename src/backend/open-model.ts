@@ -19,6 +19,12 @@ export interface OpenModelOptions {
   idleTimeoutMs?: number;
   /** openai: the largest response body accepted, in bytes (default 64 MiB). */
   maxResponseBytes?: number;
+  /** GGUF: context sequences, calls evaluated together (default 1; eval passes its concurrency). */
+  sequences?: number;
+  /** GGUF: keep what the context holds between calls (default true). */
+  prefixReuse?: boolean;
+  /** GGUF: prompt-lookup drafting (default false). */
+  promptLookup?: boolean;
 }
 
 async function formatByName(name: string): Promise<ToolCallFormat> {
@@ -53,6 +59,9 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
     threads: options.threads,
     contextSize: options.contextSize,
     format: format as FormatName | undefined,
+    ...(options.sequences === undefined ? {} : { sequences: options.sequences }),
+    ...(options.prefixReuse === undefined ? {} : { prefixReuse: options.prefixReuse }),
+    ...(options.promptLookup === undefined ? {} : { promptLookup: options.promptLookup }),
   });
 }
 

@@ -18,6 +18,10 @@ export interface ModelOptionValues {
   idleTimeout?: number;
   /** `--max-response-mib`. */
   maxResponseMib?: number;
+  /** commander's `--no-prefix-reuse` sets this false. */
+  prefixReuse?: boolean;
+  /** `--prompt-lookup`. */
+  promptLookup?: boolean;
 }
 
 /** The most `--max-response-mib`: V8 cannot hold a longer body as one string (about 512 Mi characters). */
@@ -53,11 +57,40 @@ export function httpModelLimits(values: {
 }
 
 /**
- * Adds `--model` (required), `--format`, `--gpu`, `--threads`, `--context-size` and the HTTP
- * model options ({@link addHttpModelOptions}) to `command`.
+ * Adds the options of GGUF models run in-process: `--no-prefix-reuse` (clear the context at
+ * every call, today's naive behaviour, for comparison) and `--prompt-lookup`. Other backends
+ * ignore them.
+ */
+export function addInProcessModelOptions(command: Command): Command {
+  return command
+    .option(
+      "--no-prefix-reuse",
+      "GGUF: evaluate every prompt in full instead of keeping what the context already holds",
+    )
+    .option(
+      "--prompt-lookup",
+      "GGUF: draft tokens from the prompt (speculative, verified by the model: output unchanged)",
+    );
+}
+
+/** `--no-prefix-reuse` and `--prompt-lookup` as {@link OpenModelOptions} fields (unset when not given). */
+export function inProcessModelOptions(values: {
+  prefixReuse?: boolean;
+  promptLookup?: boolean;
+}): Pick<OpenModelOptions, "prefixReuse" | "promptLookup"> {
+  return {
+    ...(values.prefixReuse === false ? { prefixReuse: false } : {}),
+    ...(values.promptLookup === true ? { promptLookup: true } : {}),
+  };
+}
+
+/**
+ * Adds `--model` (required), `--format`, `--gpu`, `--threads`, `--context-size`, the HTTP
+ * model options ({@link addHttpModelOptions}) and the in-process ones
+ * ({@link addInProcessModelOptions}) to `command`.
  */
 export function addModelOptions(command: Command): Command {
-  return addHttpModelOptions(command)
+  return addInProcessModelOptions(addHttpModelOptions(command))
     .requiredOption(
       "--model <spec>",
       "model: FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",

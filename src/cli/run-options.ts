@@ -3,7 +3,7 @@
  * takes the same way, and the settings they become: one place, so a new option or a change of
  * meaning reaches all three.
  */
-import { httpModelLimits } from "./model-options.js";
+import { httpModelLimits, inProcessModelOptions } from "./model-options.js";
 
 /** Parsed options shared by `eval`, `compare-quants` and `probe`. */
 export interface RunCommandOptions {
@@ -31,6 +31,9 @@ export interface RunCommandOptions {
   idleTimeout?: number;
   /** `--max-response-mib`. */
   maxResponseMib?: number;
+  /** commander's `--no-prefix-reuse` sets this false. */
+  prefixReuse?: boolean;
+  promptLookup?: boolean;
 }
 
 /**
@@ -49,6 +52,7 @@ export function runSettings(options: RunCommandOptions, signal: AbortSignal) {
     threads: options.threads,
     contextSize: options.contextSize,
     ...httpModelLimits(options),
+    ...inProcessModelOptions(options),
     maxTokens: options.maxTokens,
     temperature: options.temperature,
     topP: options.topP,

@@ -50,6 +50,11 @@ function openBackend(options: EvalSessionOptions, inputs: SessionInputs): Promis
     contextSize: options.contextSize,
     idleTimeoutMs: options.idleTimeoutMs,
     maxResponseBytes: options.maxResponseBytes,
+    // In-process, each sample in flight gets a context sequence of its own (at most 16; more
+    // samples in flight wait for a free sequence).
+    sequences: Math.min(options.concurrency ?? 1, 16),
+    prefixReuse: options.prefixReuse,
+    promptLookup: options.promptLookup,
   });
 }
 

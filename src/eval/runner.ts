@@ -60,13 +60,22 @@ export interface RunnerOutcome {
 
 function totalUsage(transcript: Transcript): TokenUsage | null {
   if (transcript.turns.length === 0) return null;
-  return transcript.turns.reduce(
+  const total = transcript.turns.reduce(
     (sum, turn) => ({
       inputTokens: sum.inputTokens + turn.usage.inputTokens,
       outputTokens: sum.outputTokens + turn.usage.outputTokens,
     }),
     { inputTokens: 0, outputTokens: 0 },
   );
+  // Reported only when every call reports it, so the fraction never mixes in unknowns.
+  if (transcript.turns.every((turn) => turn.usage.cachedInputTokens !== undefined)) {
+    const cachedInputTokens = transcript.turns.reduce(
+      (sum, turn) => sum + (turn.usage.cachedInputTokens ?? 0),
+      0,
+    );
+    return { ...total, cachedInputTokens };
+  }
+  return total;
 }
 
 /** One call's timing, or for several calls: the first token of the first, the sums of the rest. */

@@ -33,6 +33,10 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   idleTimeoutMs?: number;
   /** openai: models: the largest response body accepted, in bytes. */
   maxResponseBytes?: number;
+  /** GGUF: keep what each context sequence holds between calls (default true). */
+  prefixReuse?: boolean;
+  /** GGUF: prompt-lookup drafting (default false). */
+  promptLookup?: boolean;
   signal?: AbortSignal;
   /** Where progress goes; false for none. Default stderr. */
   progress?: ProgressStream | false;

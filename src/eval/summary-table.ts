@@ -130,6 +130,10 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   if (timed) {
     lines.push(`time to first token: ${spread(summary.ttftMs, " ms", 0)}`);
     lines.push(`decode speed: ${spread(summary.decodeTokensPerSecond, " tok/s", 1)}`);
+    if (summary.promptReuse !== null && summary.promptReuse !== undefined)
+      lines.push(
+        `prompt reuse: ${percent(summary.promptReuse.fraction)} of ${summary.promptReuse.inputTokens} prompt tokens were held already, not evaluated again`,
+      );
   } else lines.push("time to first token, decode speed: n/a (a replay model's timings measure the harness)");
   for (const format of summary.parseFailures)
     lines.push(`parse failures (${format.format}): ${format.failures}/${format.n} (${percent(format.rate)})`);

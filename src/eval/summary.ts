@@ -102,6 +102,35 @@ export interface EvalSummary {
   harnessErrors: number;
   /** Attempts served from the response cache. */
   cached: number;
+  /**
+   * Prompt tokens the backend held already and did not evaluate again (in-process prefix reuse),
+   * over the model calls measured (not from the cache) of backends that report it; null otherwise.
+   */
+  promptReuse?: PromptReuse | null;
+}
+
+/** Prompt tokens reused, over the calls that report it. */
+export interface PromptReuse {
+  inputTokens: number;
+  cachedInputTokens: number;
+  /** cachedInputTokens / inputTokens (0 when no input tokens). */
+  fraction: number;
+}
+
+/** The prompt reuse of measured results whose usage reports cached input tokens; null when none do. */
+export function promptReuse(results: readonly SampleResult[]): PromptReuse | null {
+  let inputTokens = 0;
+  let cachedInputTokens = 0;
+  let reported = false;
+  for (const result of results) {
+    const usage = result.usage;
+    if (result.cached || usage === null || usage.cachedInputTokens === undefined) continue;
+    reported = true;
+    inputTokens += usage.inputTokens;
+    cachedInputTokens += usage.cachedInputTokens;
+  }
+  if (!reported) return null;
+  return { inputTokens, cachedInputTokens, fraction: rate(cachedInputTokens, inputTokens) };
 }
 
 /** Decode speed of one output: tokens after the first over the time after the first token. */
@@ -227,5 +256,6 @@ export function summarise(input: SummaryInput): EvalSummary {
     })),
     harnessErrors: results.length - modelOutputs.length,
     cached: results.filter((result) => result.cached).length,
+    promptReuse: promptReuse(modelOutputs),
   };
 }

@@ -28,6 +28,13 @@ interface Counts {
   passHatK?: Record<string, number>;
 }
 
+/** The run's prompt reuse as a clause of the note under the table ("" when not reported). */
+function reuseNote(summary: EvalSummary): string {
+  const reuse = summary.promptReuse;
+  if (reuse === null || reuse === undefined) return "";
+  return ` · prompt reuse ${percent(reuse.fraction)} of ${reuse.inputTokens} prompt tokens`;
+}
+
 /** The agent figures of a group of results (null when none ran an agent): summary.json's means. */
 export function agentFigures(results: readonly SampleResult[]): AgentCategorySummary | null {
   return agentSummary(results) ?? null;
@@ -154,6 +161,6 @@ export function categoryTable(evalData: EvalRunData | undefined): string {
   return `<section id="summary">
 <h2>Results by category</h2>
 <div class="table-scroll">${tableHtml(view)}</div>
-<p class="muted">macro accuracy ${percent(summary.overall.macroAccuracy)} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}</p>${agentNote}
+<p class="muted">macro accuracy ${percent(summary.overall.macroAccuracy)} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}${reuseNote(summary)}</p>${agentNote}
 </section>`;
 }

@@ -5,6 +5,8 @@
  * prefix) the call prefix is placed after the prompt and the call grammar applies from the first
  * token; with `auto` the model writes freely until it opens a call, then the grammar takes over.
  * Constrained calls whose arguments still fail ajv are resampled with a new seed (up to 3 times).
+ * Each call runs on one of the context's sequences (sequence-pool.ts) and, unless prefix reuse is
+ * off, evaluates only the part of its prompt that sequence does not already hold (prefix-reuse.ts).
  * Import this module lazily: it loads node-llama-cpp.
  */
 import type { Llama, LlamaGrammar } from "node-llama-cpp";
@@ -25,10 +27,14 @@ import {
   type ModelBackend,
   type StreamEvent,
 } from "../model-backend.js";
+import { CallSkeletonPredictor, callHeads } from "./call-skeleton-predictor.js";
+import { CheckpointPlanner } from "./checkpoint-plan.js";
 import { type DecodeOutput, decode } from "./decode.js";
 import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./load.js";
-import { buildPrompt } from "./prompt.js";
-import { SerialQueue } from "./queue.js";
+import type { PrefixHook } from "./prefix-reuse.js";
+import { PrefixSnapshots, type SnapshotRole } from "./prefix-snapshots.js";
+import { buildPrompt, type PromptSource, type RenderedPrompt } from "./prompt.js";
+import { SequencePool, type SequenceSlot } from "./sequence-pool.js";
 import { streamFromRun } from "./stream.js";
 
 /** Options for {@link createLlamaCppBackend}. */
@@ -49,8 +55,24 @@ export interface LlamaCppBackendOptions {
   parallelToolCalls?: boolean;
   /** Most tokens per call when a request sets no `maxTokens` (default 1024). */
   defaultMaxTokens?: number;
+  /** Context sequences: calls run together up to this many (default 1). */
+  sequences?: number;
+  /** Keep each sequence's common prefix with the next prompt (default true); false clears it every call. */
+  prefixReuse?: boolean;
+  /** Draft tokens by prompt lookup, verified by the model, so output is unchanged (default false). */
+  promptLookup?: boolean;
+  /** Most memory for one sequence's checkpoints of a hybrid or recurrent state, in bytes (default 256 MiB). */
+  checkpointMemoryBytes?: number;
+  /** Put each call's output token ids in `details.outputTokenIds` (benchmarks compare them). */
+  recordTokenIds?: boolean;
   /** Share an already-started node-llama-cpp runtime (tests, many models in one process); not disposed on close. */
   llama?: Llama;
+}
+
+/** A call's prompt, built before it waits for a sequence. */
+interface PreparedPrompt extends RenderedPrompt {
+  enableThinking: boolean | undefined;
+  forcedText: string;
 }
 
 /** Resamples allowed after the first attempt in constrained mode. */
@@ -81,7 +103,11 @@ class LlamaCppBackend implements ModelBackend {
   readonly info: BackendInfo;
   readonly capabilities: BackendCapabilities;
   private readonly format: ToolCallFormat;
-  private readonly queue = new SerialQueue();
+  private readonly pool: SequencePool;
+  private readonly promptSource: PromptSource;
+  private readonly checkpoints: CheckpointPlanner;
+  private readonly snapshots = new PrefixSnapshots();
+  private readonly reusePrefix: boolean;
   private readonly validator = new ArgumentValidator();
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
   private closing: Promise<void> | undefined;
@@ -93,6 +119,15 @@ class LlamaCppBackend implements ModelBackend {
     private readonly options: LlamaCppBackendOptions,
   ) {
     this.format = getFormat(loaded.format);
+    this.pool = new SequencePool(loaded.sequences);
+    this.reusePrefix = options.prefixReuse ?? true;
+    this.promptSource = {
+      model: loaded.model,
+      chatTemplate: loaded.chatTemplate,
+      format: this.format,
+      path: options.modelPath,
+    };
+    this.checkpoints = new CheckpointPlanner(this.promptSource);
     this.info = {
       backend: "llama-cpp",
       backendVersion: `node-llama-cpp ${nodeLlamaCppVersion}`,
@@ -104,6 +139,9 @@ class LlamaCppBackend implements ModelBackend {
       device: loaded.device,
       threads: loaded.threads,
       contextSize: loaded.context.contextSize,
+      sequences: loaded.sequences.length,
+      prefixReuse: this.reusePrefix,
+      promptLookup: options.promptLookup === true,
       loadMs: Math.round(loaded.loadMs),
     };
     const template = loaded.chatTemplate;
@@ -114,29 +152,47 @@ class LlamaCppBackend implements ModelBackend {
   }
 
   generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
-    if (this.closing) return Promise.reject(this.closedError());
-    return this.queue.run(() => this.run(request, options.signal, undefined), options.signal);
+    return this.schedule(request, options.signal, undefined);
   }
 
   stream(request: GenerateRequest, options: GenerateOptions = {}): AsyncIterable<StreamEvent> {
     // Constrained calls may be resampled, so their text is sent once, when final.
     const live = request.decoding !== "constrained";
-    return streamFromRun((onText, signal) => {
-      if (this.closing) return Promise.reject(this.closedError());
-      return this.queue.run(() => this.run(request, signal, live ? onText : undefined), signal);
-    }, options.signal);
+    return streamFromRun(
+      (onText, signal) => this.schedule(request, signal, live ? onText : undefined),
+      options.signal,
+    );
   }
 
   close(): Promise<void> {
-    // Calls already queued finish first; later ones are refused.
-    this.closing ??= this.queue.run(async () => {
+    // Calls already running or waiting finish first; later ones are refused.
+    this.closing ??= this.pool.idle().then(async () => {
       this.closed = true;
+      this.snapshots.close();
       const { context, model, llama, ownsLlama } = this.loaded;
       await context.dispose();
       await model.dispose();
       if (ownsLlama) await llama.dispose();
     });
     return this.closing;
+  }
+
+  /** Builds the prompt, then runs the call on the free sequence that holds most of it. */
+  private async schedule(
+    request: GenerateRequest,
+    signal: AbortSignal | undefined,
+    onText: ((delta: string) => void) | undefined,
+  ): Promise<GenerateResult> {
+    if (this.closing) throw this.closedError();
+    const builtAt = performance.now();
+    const prompt = this.prepare(request);
+    const buildMs = performance.now() - builtAt;
+    // Times count from when the call leaves the line, plus the time its prompt took to build.
+    return this.pool.run(
+      prompt.tokens,
+      (slot) => this.run(slot, request, prompt, performance.now() - buildMs, signal, onText),
+      signal,
+    );
   }
 
   private closedError(): EdgecallError {
@@ -168,29 +224,38 @@ class LlamaCppBackend implements ModelBackend {
     return grammar;
   }
 
-  private async run(
-    request: GenerateRequest,
-    signal: AbortSignal | undefined,
-    onText: ((delta: string) => void) | undefined,
-  ): Promise<GenerateResult> {
-    if (this.closed) throw this.closedError();
-    const startedAt = performance.now();
+  /** What the request offers and forces: the same answers for prompt building and decoding. */
+  private callShape(request: GenerateRequest) {
     const allTools = request.tools ?? [];
     const toolChoice = request.toolChoice ?? "auto";
     const offered = toolChoice === "none" ? [] : allTools;
     const constrained = request.decoding === "constrained" && offered.length > 0;
     const forceCall = constrained && (toolChoice === "required" || this.format.callPrefix === "");
-    let grammar = constrained ? await this.grammarFor(offered) : undefined;
-    let compactLevel = 0;
-    const { model, sequence, context } = this.loaded;
-    const prompt = buildPrompt(
-      { model, chatTemplate: this.loaded.chatTemplate, format: this.format, path: this.options.modelPath },
-      request.messages,
-      offered,
-      forceCall ? false : undefined,
-    );
-    const forcedText = forceCall ? this.format.callPrefix : "";
-    const room = context.contextSize - prompt.tokens.length - model.tokenize(forcedText, true).length - 1;
+    return { allTools, offered, constrained, forceCall };
+  }
+
+  private prepare(request: GenerateRequest): PreparedPrompt {
+    const { offered, forceCall } = this.callShape(request);
+    const enableThinking = forceCall ? false : undefined;
+    const rendered = buildPrompt(this.promptSource, request.messages, offered, enableThinking);
+    return { ...rendered, enableThinking, forcedText: forceCall ? this.format.callPrefix : "" };
+  }
+
+  private async run(
+    slot: SequenceSlot,
+    request: GenerateRequest,
+    prompt: PreparedPrompt,
+    startedAt: number,
+    signal: AbortSignal | undefined,
+    onText: ((delta: string) => void) | undefined,
+  ): Promise<GenerateResult> {
+    if (this.closed) throw this.closedError();
+    const { offered, constrained } = this.callShape(request);
+    const grammar = constrained ? await this.grammarFor(offered) : undefined;
+    const { model, context } = this.loaded;
+    const { sequence } = slot;
+    const room =
+      context.contextSize - prompt.tokens.length - model.tokenize(prompt.forcedText, true).length - 1;
     if (room <= 0) {
       throw new EdgecallError(
         "invalid-argument",
@@ -198,7 +263,57 @@ class LlamaCppBackend implements ModelBackend {
         { subject: "contextSize" },
       );
     }
-    const maxTokens = Math.min(request.maxTokens ?? this.options.defaultMaxTokens ?? 1024, room);
+    // With several sequences, a cold one takes the instructions prefix another already evaluated.
+    const snapshot: SnapshotRole =
+      this.reusePrefix && this.pool.size > 1
+        ? await this.snapshots.prepare(
+            sequence,
+            prompt.tokens,
+            this.checkpoints.instructionLength(
+              request.messages,
+              offered,
+              prompt.enableThinking,
+              prompt.tokens,
+            ),
+          )
+        : { kind: "none" };
+    try {
+      return await this.decodeAttempts(slot, request, prompt, startedAt, signal, onText, {
+        grammar,
+        room,
+        ...(snapshot.kind === "producer"
+          ? { prefixReached: { length: snapshot.length, run: snapshot.save } }
+          : {}),
+      });
+    } finally {
+      if (snapshot.kind === "producer") snapshot.abandon();
+    }
+  }
+
+  /** Decodes the call, resampling constrained calls whose arguments fail the schema. */
+  private async decodeAttempts(
+    slot: SequenceSlot,
+    request: GenerateRequest,
+    prompt: PreparedPrompt,
+    startedAt: number,
+    signal: AbortSignal | undefined,
+    onText: ((delta: string) => void) | undefined,
+    setup: { grammar: LlamaGrammar | undefined; room: number; prefixReached?: PrefixHook },
+  ): Promise<GenerateResult> {
+    const { allTools, offered, constrained, forceCall } = this.callShape(request);
+    const { model } = this.loaded;
+    const { sequence } = slot;
+    const forcedText = prompt.forcedText;
+    let grammar = setup.grammar;
+    let compactLevel = 0;
+    const checkpointAt =
+      this.reusePrefix && sequence.needsCheckpoints
+        ? this.checkpoints.boundaries(request.messages, offered, prompt.enableThinking, prompt.tokens)
+        : [];
+    const maxTokens = Math.min(request.maxTokens ?? this.options.defaultMaxTokens ?? 1024, setup.room);
+    const predictor = sequence.tokenPredictor;
+    if (predictor instanceof CallSkeletonPredictor)
+      predictor.configure(this.format.callPrefix, callHeads(this.format, offered), prompt.tokens.length);
     const sampling = request.sampling ?? {};
     const temperature = sampling.temperature ?? 0;
     const baseSeed = sampling.seed ?? this.options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -221,11 +336,15 @@ class LlamaCppBackend implements ModelBackend {
           ? { grammarAfter: { prefix: this.format.callPrefix, grammar } }
           : {}),
         sampling: { temperature: attemptTemperature, topP: sampling.topP, topK: sampling.topK, seed },
+        reusePrefix: this.reusePrefix,
+        checkpointAt,
+        ...(attempt === 0 && setup.prefixReached !== undefined ? { prefixReached: setup.prefixReached } : {}),
         maxTokens,
         signal,
         onText,
       });
       outputs.push(output);
+      if (attempt === 0 && output.keptTokens > 0) this.checkpoints.diverged(prompt.tokens, output.keptTokens);
       if (constrained && output.stoppedOnLength) grammar = await this.grammarFor(offered, ++compactLevel);
       parts = this.format.parse(output.text, allTools);
       problems = this.problemsIn(parts, allTools);
@@ -293,6 +412,7 @@ class LlamaCppBackend implements ModelBackend {
       finishReason: finishReasonFor(parts, last.stoppedOnLength),
       usage: {
         inputTokens: outputs.reduce((sum, output) => sum + output.inputTokens, 0),
+        cachedInputTokens: outputs.reduce((sum, output) => sum + output.cachedInputTokens, 0),
         outputTokens: outputs.reduce((sum, output) => sum + output.outputTokens, 0),
       },
       timing,
@@ -300,6 +420,7 @@ class LlamaCppBackend implements ModelBackend {
       details: {
         ...extra,
         grammarSwitched: last.grammarSwitched,
+        ...(this.options.recordTokenIds === true ? { outputTokenIds: [...last.outputTokenIds] } : {}),
         attempts,
         argumentProblems: problems,
       },

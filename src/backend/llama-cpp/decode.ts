@@ -4,6 +4,10 @@
  * abort. A call grammar applies from the first token, or (auto mode) from the moment the output
  * ends with the format's call prefix: that first evaluation is stopped and a new one continues on
  * the same sequence under the grammar. Timing is measured here, per token.
+ *
+ * With prefix reuse the sequence keeps what it holds from its last call: the longest common prefix
+ * with the new prompt stays (at most all but the prompt's last token, whose logits start sampling)
+ * and only the rest is evaluated (see prefix-reuse.ts). Without it the sequence is cleared first.
  */
 import {
   type LlamaContextSequence,
@@ -12,7 +16,8 @@ import {
   type LlamaModel,
   type Token,
 } from "node-llama-cpp";
-import { abortedError } from "./queue.js";
+import { abortedError } from "./aborted-error.js";
+import { alignSequence, evaluatePromptWithCheckpoints, type PrefixHook } from "./prefix-reuse.js";
 
 /** Sampling for one decode (temperature 0 = greedy). */
 export interface DecodeSampling {
@@ -34,6 +39,15 @@ export interface DecodeInput {
   /** Grammar applied once the output ends with `prefix` (ignored when `grammar` is set). */
   grammarAfter?: { prefix: string; grammar: LlamaGrammar };
   sampling: DecodeSampling;
+  /** Keep the sequence's common prefix with the prompt instead of clearing it (default false). */
+  reusePrefix?: boolean;
+  /**
+   * Prompt token counts after which a hybrid or recurrent model's state is checkpointed (with
+   * reuse only; attention-only models need none).
+   */
+  checkpointAt?: readonly number[];
+  /** Run once the prompt's first `length` tokens are evaluated (with reuse only). */
+  prefixReached?: PrefixHook;
   /** Most tokens to sample. */
   maxTokens: number;
   signal?: AbortSignal;
@@ -46,8 +60,14 @@ export interface DecodeOutput {
   text: string;
   /** Prompt tokens plus forced and injected tokens. */
   inputTokens: number;
+  /** Input tokens not evaluated again: the reused prefix, less what restoring a checkpoint re-read. */
+  cachedInputTokens: number;
+  /** Where the kept prefix ended (0 without reuse): the prompt's first evaluated token. */
+  keptTokens: number;
   /** Tokens the model sampled (end-of-generation token excluded). */
   outputTokens: number;
+  /** The output's token ids (forced and injected tokens included), in order. */
+  outputTokenIds: Token[];
   stoppedOnLength: boolean;
   /** Whether the grammar was switched on mid-generation (auto mode). */
   grammarSwitched: boolean;
@@ -75,14 +95,28 @@ class TextEmitter {
 export async function decode(input: DecodeInput): Promise<DecodeOutput> {
   const { model, sequence, promptTokens, sampling, signal } = input;
   if (signal?.aborted) throw abortedError();
-  await sequence.clearHistory();
+  const prefillStartedAt = performance.now();
+  let kept = 0;
+  let restored = 0;
+  if (input.reusePrefix === true) ({ kept, restored } = await alignSequence(sequence, promptTokens));
+  else await sequence.clearHistory();
+  if (input.reusePrefix === true) {
+    // Evaluate up to each boundary, checkpointing (hybrid models); the last prompt token is left to
+    // `evaluate`, alone, so a repeated prompt's logits come from the same state and the same batch
+    // shape as the first time, and a seed gives the same text again.
+    const boundaries = sequence.needsCheckpoints ? (input.checkpointAt ?? []) : [];
+    await evaluatePromptWithCheckpoints(sequence, promptTokens, kept, boundaries, input.prefixReached);
+  }
+  const evaluatedUpTo = sequence.nextTokenIndex;
+  // Prompt lookup (when the sequence has a predictor) drafts from this call's prompt.
+  sequence.tokenPredictor?.updateInputTokens(promptTokens);
   const forcedTokens = input.forcedText === "" ? [] : model.tokenize(input.forcedText, true);
   const outputTokens: Token[] = [...forcedTokens];
   const emitter = new TextEmitter(input.onText);
   const detokenize = () => model.detokenize(outputTokens, true, promptTokens);
   let text = input.forcedText;
   emitter.update(text, false);
-  let pending: Token[] = [...promptTokens, ...forcedTokens];
+  let pending: Token[] = [...promptTokens.slice(evaluatedUpTo), ...forcedTokens];
   let injected = forcedTokens.length;
   let grammarState =
     input.grammar === undefined
@@ -94,7 +128,6 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
   let aborted = false;
   let grammarSwitched = false;
   let firstTokenAt: number | undefined;
-  const prefillStartedAt = performance.now();
 
   while (pending.length > 0) {
     const options = {
@@ -150,11 +183,16 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
     if (aborted || stoppedOnLength) break;
   }
   if (aborted || signal?.aborted) throw abortedError();
+  // The state after this reply is where the next turn of a conversation starts.
+  if (input.reusePrefix === true && sequence.needsCheckpoints) await sequence.takeCheckpoint();
   emitter.update(text, true);
   return {
     text,
     inputTokens: promptTokens.length + injected,
+    cachedInputTokens: Math.max(0, kept - restored),
+    keptTokens: kept,
     outputTokens: sampled,
+    outputTokenIds: outputTokens,
     stoppedOnLength,
     grammarSwitched,
     prefillStartedAt,

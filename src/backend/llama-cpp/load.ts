@@ -1,8 +1,10 @@
 /**
  * Loads a GGUF into node-llama-cpp for the llama-cpp backend: the Llama runtime (prebuilt
- * binaries only, never a build), the model, one context with one sequence, and the provenance
- * facts read from the file's metadata.
+ * binaries only, never a build), the model, one context with N sequences (checked against the
+ * memory available first), and the provenance facts read from the file's metadata.
  */
+import { statSync } from "node:fs";
+import { freemem, totalmem } from "node:os";
 
 import {
   getLlama,
@@ -20,9 +22,16 @@ import { fileTypeNames } from "../../gguf/ggml-types.js";
 import { readCheckedModel } from "../../gguf/model-hyperparameters.js";
 import { ggufString } from "../../gguf/reader.js";
 import { defaultThreads } from "../thread-default.js";
+import { CallSkeletonPredictor } from "./call-skeleton-predictor.js";
+import { assertSequencesFit } from "./sequences-fit.js";
 
 /** The node-llama-cpp version this backend is pinned to (recorded as provenance). */
 export const nodeLlamaCppVersion = "3.21.1";
+
+/** Most context sequences one model may have. */
+export const maxSequences = 16;
+/** Default memory budget for one sequence's checkpoints (hybrid and recurrent models). */
+export const defaultCheckpointMemoryBytes = 256 * 1024 * 1024;
 
 /** Options for loading a GGUF model in-process. */
 export interface LlamaCppLoadOptions {
@@ -37,6 +46,12 @@ export interface LlamaCppLoadOptions {
   batchSize?: number;
   /** Tool-call format (default: detected from the chat template, else `json`). */
   format?: FormatName;
+  /** Context sequences, each holding `contextSize` tokens, evaluated together (default 1). */
+  sequences?: number;
+  /** Most memory for one sequence's checkpoints of a hybrid or recurrent state, in bytes (default 256 MiB). */
+  checkpointMemoryBytes?: number;
+  /** Draft tokens: call skeletons and prompt lookup (call-skeleton-predictor.ts); default false. */
+  promptLookup?: boolean;
   /** An already-started Llama runtime to use; it is not disposed on close. */
   llama?: Llama;
 }
@@ -47,7 +62,8 @@ export interface LoadedLlamaModel {
   ownsLlama: boolean;
   model: LlamaModel;
   context: LlamaContext;
-  sequence: LlamaContextSequence;
+  /** The context's sequences, at least one. */
+  sequences: LlamaContextSequence[];
   format: FormatName;
   /** The GGUF's Jinja chat template, if it has one. */
   chatTemplate: string | undefined;
@@ -95,6 +111,14 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
       subject: "threads",
     });
   }
+  const sequenceCount = options.sequences ?? 1;
+  if (!Number.isInteger(sequenceCount) || sequenceCount < 1 || sequenceCount > maxSequences) {
+    throw new EdgecallError(
+      "invalid-argument",
+      `context sequences (eval's --concurrency) must be a whole number from 1 to ${maxSequences}, got ${sequenceCount}`,
+      { subject: "sequences" },
+    );
+  }
   // llama.cpp aborts the process (GGML_ASSERT) on some impossible hyperparameters: check them first,
   // and the chat template, which could loop or grow without bound at every call.
   const file = await readCheckedModel(path);
@@ -119,16 +143,23 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
     model = await llama.loadModel({ modelPath: path, gpuLayers: options.gpu === "off" ? 0 : "auto" });
     const trainContext = model.trainContextSize > 0 ? model.trainContextSize : 4096;
     const contextSize = options.contextSize ?? Math.min(trainContext, 4096);
+    if (sequenceCount > 1) {
+      assertSequencesFit(file.metadata, contextSize, sequenceCount, {
+        weightsBytes: statSync(path).size,
+        machine: { availableBytes: freemem(), totalBytes: totalmem() },
+      });
+    }
     let context: LlamaContext;
     try {
       context = await model.createContext({
         contextSize,
-        sequences: 1,
+        sequences: sequenceCount,
         threads,
         ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
       });
     } catch (error) {
-      throw loadError(path, `create a context of ${contextSize} tokens`, error);
+      const each = sequenceCount === 1 ? "" : ` for each of ${sequenceCount} sequences`;
+      throw loadError(path, `create a context of ${contextSize} tokens${each}`, error);
     }
     const metadata = model.fileInfo.metadata;
     const template = metadataValue(metadata, "tokenizer.chat_template");
@@ -139,7 +170,12 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
       ownsLlama,
       model,
       context,
-      sequence: context.getSequence(),
+      sequences: Array.from({ length: sequenceCount }, () =>
+        context.getSequence({
+          checkpoints: { maxMemory: options.checkpointMemoryBytes ?? defaultCheckpointMemoryBytes },
+          ...(options.promptLookup === true ? { tokenPredictor: new CallSkeletonPredictor(model!) } : {}),
+        }),
+      ),
       format: options.format ?? detectFormat(chatTemplate) ?? "json",
       chatTemplate,
       architecture: String(metadataValue(metadata, "general.architecture") ?? "unknown"),

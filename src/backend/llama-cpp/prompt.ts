@@ -33,19 +33,51 @@ export function buildPrompt(
   tools: readonly ToolDefinition[],
   enableThinking: boolean | undefined,
 ): RenderedPrompt {
+  const text = renderText(source, messages, tools, enableThinking, true);
+  return { text, tokens: tokenizePrompt(source.model, text) };
+}
+
+/**
+ * The tokens of `messages` rendered without the generation prompt: the leading system messages
+ * alone give the instructions that calls with other user messages share; the whole conversation
+ * gives the history the next turn's prompt starts with. Undefined when the template cannot render
+ * them so.
+ */
+export function historyTokens(
+  source: PromptSource,
+  messages: readonly ChatMessage[],
+  tools: readonly ToolDefinition[],
+  enableThinking: boolean | undefined,
+): Token[] | undefined {
+  try {
+    return tokenizePrompt(source.model, renderText(source, messages, tools, enableThinking, false));
+  } catch {
+    return undefined;
+  }
+}
+
+function renderText(
+  source: PromptSource,
+  messages: readonly ChatMessage[],
+  tools: readonly ToolDefinition[],
+  enableThinking: boolean | undefined,
+  addGenerationPrompt: boolean,
+): string {
   const { model } = source;
-  const text =
-    source.chatTemplate === undefined
-      ? source.format.render(messages, tools, { addGenerationPrompt: true })
-      : renderChatTemplate(source.chatTemplate, messages, tools, {
-          addGenerationPrompt: true,
-          bosToken: model.tokens.bosString ?? "",
-          eosToken: model.tokens.eosString ?? "",
-          ...(source.path === undefined ? {} : { source: source.path }),
-          ...(enableThinking === undefined ? {} : { enableThinking }),
-        });
+  return source.chatTemplate === undefined
+    ? source.format.render(messages, tools, { addGenerationPrompt })
+    : renderChatTemplate(source.chatTemplate, messages, tools, {
+        addGenerationPrompt,
+        bosToken: model.tokens.bosString ?? "",
+        eosToken: model.tokens.eosString ?? "",
+        ...(source.path === undefined ? {} : { source: source.path }),
+        ...(enableThinking === undefined ? {} : { enableThinking }),
+      });
+}
+
+function tokenizePrompt(model: LlamaModel, text: string): Token[] {
   const tokens = model.tokenize(text, true);
   const bos = model.tokens.bos;
   if (model.tokens.shouldPrependBosToken && bos !== null && tokens[0] !== bos) tokens.unshift(bos);
-  return { text, tokens };
+  return tokens;
 }

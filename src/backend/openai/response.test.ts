@@ -80,6 +80,15 @@ describe("finish reasons and usage", () => {
     assert.equal(readUsage({ prompt_tokens: 3 }), undefined);
     assert.equal(readUsage(null), undefined);
   });
+
+  it("reads the prompt tokens the server held (prompt_tokens_details.cached_tokens) when plausible", () => {
+    const held = { prompt_tokens: 30, completion_tokens: 4, prompt_tokens_details: { cached_tokens: 29 } };
+    assert.deepEqual(readUsage(held), { inputTokens: 30, outputTokens: 4, cachedInputTokens: 29 });
+    for (const cached of [31, -1, "29", Number.NaN]) {
+      const usage = readUsage({ ...held, prompt_tokens_details: { cached_tokens: cached } });
+      assert.equal(usage?.cachedInputTokens, undefined, String(cached));
+    }
+  });
 });
 
 describe("decodeCompletionBody and assembleParts", () => {

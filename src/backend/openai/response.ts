@@ -130,7 +130,17 @@ export function readUsage(value: unknown): TokenUsage | undefined {
   const output = value.completion_tokens;
   if (typeof input !== "number" || typeof output !== "number") return undefined;
   if (!Number.isFinite(input) || !Number.isFinite(output)) return undefined;
-  return { inputTokens: Math.max(0, Math.round(input)), outputTokens: Math.max(0, Math.round(output)) };
+  const usage: TokenUsage = {
+    inputTokens: Math.max(0, Math.round(input)),
+    outputTokens: Math.max(0, Math.round(output)),
+  };
+  // OpenAI's prompt_tokens_details.cached_tokens (llama-server and vLLM send it too): the prompt
+  // tokens the server held already. Kept only when it is a count within the prompt.
+  const details = value.prompt_tokens_details;
+  const cached = isPlainObject(details) ? details.cached_tokens : undefined;
+  if (typeof cached === "number" && Number.isFinite(cached) && cached >= 0 && cached <= input)
+    usage.cachedInputTokens = Math.round(cached);
+  return usage;
 }
 
 /** Message content as text: a string, or OpenAI's array of `{type:"text", text}` parts. */

@@ -14,7 +14,12 @@ import { EdgecallError } from "../../errors.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
-import { constrainedWarning, httpModelLimits, type ModelOptionValues } from "../model-options.js";
+import {
+  constrainedWarning,
+  httpModelLimits,
+  inProcessModelOptions,
+  type ModelOptionValues,
+} from "../model-options.js";
 import {
   closeMcpSources,
   connectMcpSources,
@@ -94,6 +99,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       gpu: options.gpu,
       threads: options.threads,
       ...httpModelLimits(options),
+      ...inProcessModelOptions(options),
       contextSize: options.contextSize ?? (options.tools === "assistant" ? assistantContextSize : undefined),
     });
     const randomWeights = backend.info.randomWeights === true;

@@ -11,7 +11,12 @@ import { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
 import { createOpenAIServerApp, type RunningServer, startOpenAIServer } from "../../serve/openai-server.js";
 import { listenForInterrupts } from "../interrupts.js";
-import { constrainedWarning, httpModelLimits, type ModelOptionValues } from "../model-options.js";
+import {
+  constrainedWarning,
+  httpModelLimits,
+  inProcessModelOptions,
+  type ModelOptionValues,
+} from "../model-options.js";
 
 /** Parsed options of `edgecall serve`. */
 export interface ServeCommandOptions extends ModelOptionValues {
@@ -95,6 +100,7 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
       gpu: options.gpu,
       threads: options.threads,
       ...httpModelLimits(options),
+      ...inProcessModelOptions(options),
       contextSize: options.contextSize,
     });
     const app = createOpenAIServerApp({

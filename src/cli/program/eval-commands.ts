@@ -2,7 +2,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { confirmModes } from "../../eval/solver.js";
 import { augmentationNames } from "../../suites/stateful/augment.js";
-import { addHttpModelOptions } from "../model-options.js";
+import { addHttpModelOptions, addInProcessModelOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption, shardOption } from "../option-parsers.js";
 import { mcpOption } from "./mcp-option.js";
 
@@ -22,9 +22,13 @@ function augmentList(value: string): string[] {
 
 /** Options `compare-quants` and `probe` share with `eval`. */
 function addRunOptions(command: Command): Command {
-  return addHttpModelOptions(command)
+  return addInProcessModelOptions(addHttpModelOptions(command))
     .option("--out <dir>", "parent folder of new run directories (default ./edgecall-runs)")
-    .option("--concurrency <n>", "requests in flight at once (default 1)", integerOption(1))
+    .option(
+      "--concurrency <n>",
+      "requests in flight at once (default 1); for a GGUF, context sequences evaluated together (up to 16)",
+      integerOption(1),
+    )
     .option("--repeats <k>", "run each sample k times, with seeds seed..seed+k-1", integerOption(1))
     .option("--seed <n>", "base sampling seed (default 0)", integerOption(0))
     .option("--format <name>", "tool-call format (default: detected from the GGUF chat template)")

@@ -1,0 +1,357 @@
+/**
+ * What prefix reuse and parallel sequences buy the in-process backend, on a synthesised
+ * RANDOM-WEIGHT model of a real shape (speed only: the outputs mean nothing). Each workload runs
+ * `--rounds` times (default 2), naive and with reuse alternating (naive first in even rounds), on
+ * the same file and threads, and the ratio is taken within each round:
+ * - agent-multi-turn: a system prompt, 10 assistant tools, four user turns with a scripted tool call
+ *   and tool result between them, one greedy model call per turn with a fixed token count;
+ * - shared-tools: `--samples` single-call samples sharing the system prompt and 5 tools, each
+ *   with its own user message;
+ * - parallel: the shared-tools samples (with reuse) on 4 sequences at once against 1, in total
+ *   tokens per second (prompt and output); decode tokens/s of 1, 2 and 4 sequences is printed too;
+ * - drafting: the shared-tools samples as grammar-constrained calls (toolChoice required), with
+ *   reuse, without and with drafting (--prompt-lookup: call skeletons and prompt lookup).
+ * `sameOutputs` compares the greedy output token ids of the two arms.
+ *
+ *   node --import tsx bench/eval-throughput.ts --shape qwen3-0.6b --quant q4_0 --threads 2 [--json]
+ *     [--rounds 2] [--gen-tokens 16] [--samples 6] [--workloads agent-multi-turn,shared-tools,parallel]
+ *
+ * With LLAMA_SERVER=/path/to/llama-server (bench/build-llama-server.sh builds one from the bundled
+ * source) agent-multi-turn also runs against llama-server on the same file and threads, with its
+ * prompt cache, and `llamaServerMs` and the ratio are added.
+ */
+import { availableParallelism } from "node:os";
+import { parseArgs } from "node:util";
+import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
+import { createAssistantRegistry } from "../src/assistant/assistant-registry.js";
+import { createLlamaCppBackend, type LlamaCppBackendOptions } from "../src/backend/llama-cpp/backend.js";
+import type { GenerateRequest, GenerateResult, ModelBackend } from "../src/backend/model-backend.js";
+import { resolveBenchModel } from "../src/bench/bench-model.js";
+import { parseBenchOptions } from "../src/bench/bench-options.js";
+import type { ChatMessage, ToolDefinition } from "../src/messages.js";
+import { runLlamaServerConversation } from "./llama-server-client.js";
+
+const { values } = parseArgs({
+  options: {
+    shape: { type: "string", default: "qwen3-0.6b" },
+    arch: { type: "string" },
+    quant: { type: "string", default: "q4_0" },
+    threads: { type: "string", default: "2" },
+    rounds: { type: "string", default: "2" },
+    "gen-tokens": { type: "string", default: "16" },
+    samples: { type: "string", default: "6" },
+    workloads: { type: "string", default: "agent-multi-turn,shared-tools,parallel,drafting" },
+    json: { type: "boolean", default: false },
+  },
+});
+
+/** One workload's figures, as the issue's JSON names them. */
+interface WorkloadResult {
+  name: string;
+  naiveMs: number;
+  reuseMs: number;
+  speedup: number;
+  sameOutputs: boolean;
+  promptTokens: number;
+  evaluatedTokens: number;
+  rounds: { naiveMs: number; reuseMs: number; speedup: number }[];
+  llamaServerMs?: number;
+  llamaServerRatio?: number;
+  note?: string;
+}
+
+/** What one arm of a workload did. */
+interface ArmRun {
+  ms: number;
+  outputs: number[][];
+  promptTokens: number;
+  evaluatedTokens: number;
+  outputTokens: number;
+}
+
+const positive = (text: string | undefined, flag: string): number => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`${flag} must be a whole number >= 1, got ${text}`);
+  return value;
+};
+const rounds = positive(values.rounds, "--rounds");
+const genTokens = positive(values["gen-tokens"], "--gen-tokens");
+const sampleCount = Math.max(6, positive(values.samples, "--samples"));
+const workloads = new Set(values.workloads.split(",").map((name) => name.trim()));
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const allTools = createAssistantRegistry().definitions();
+const agentTools = allTools.slice(0, 10);
+const sharedTools = allTools.slice(0, 5);
+const system: ChatMessage = {
+  role: "system",
+  content:
+    "You are a personal assistant on the user's phone. Use the tools to act on the user's calendar, " +
+    "email, contacts, files and settings. Ask before sending anything. Be brief.",
+};
+const userTurns = [
+  "What is on my calendar tomorrow morning?",
+  "Move the first meeting to 11:00 and tell me if that clashes with anything.",
+  "Find the last email from Dana about the budget.",
+  "Reply to her that the new numbers are in the shared folder.",
+];
+
+function request(messages: ChatMessage[], tools: ToolDefinition[]): GenerateRequest {
+  return { messages, tools, maxTokens: genTokens, sampling: { temperature: 0, seed: 1 } };
+}
+
+/** The conversation's messages before each model call (scripted calls and results between turns). */
+function agentConversation(): ChatMessage[][] {
+  const prompts: ChatMessage[][] = [];
+  const messages: ChatMessage[] = [system];
+  userTurns.forEach((text, turn) => {
+    messages.push({ role: "user", content: text });
+    prompts.push([...messages]);
+    const tool = agentTools[turn % agentTools.length]!;
+    messages.push(
+      { role: "assistant", content: "", toolCalls: [{ id: `call_${turn}`, name: tool.name, arguments: {} }] },
+      { role: "tool", toolCallId: `call_${turn}`, name: tool.name, content: `{"ok": true, "turn": ${turn}}` },
+      { role: "assistant", content: `Done (step ${turn + 1}).` },
+    );
+  });
+  return prompts;
+}
+
+function sharedToolRequests(): GenerateRequest[] {
+  return Array.from({ length: sampleCount }, (_, index) =>
+    request(
+      [system, { role: "user", content: `Request ${index + 1}: ${userTurns[index % userTurns.length]}` }],
+      sharedTools,
+    ),
+  );
+}
+
+/** One line per call on stderr, so a slow run shows progress. */
+function logCall(result: GenerateResult): GenerateResult {
+  const cached = result.usage.cachedInputTokens ?? 0;
+  log(
+    `  call: ${result.usage.inputTokens} prompt tokens (${cached} held), ${result.usage.outputTokens} out, ` +
+      `${(result.timing.totalMs / 1000).toFixed(1)} s`,
+  );
+  return result;
+}
+
+function tally(results: readonly GenerateResult[], ms: number): ArmRun {
+  return {
+    ms,
+    outputs: results.map((result) => (result.details?.outputTokenIds as number[] | undefined) ?? []),
+    promptTokens: results.reduce((sum, result) => sum + result.usage.inputTokens, 0),
+    evaluatedTokens: results.reduce(
+      (sum, result) => sum + result.usage.inputTokens - (result.usage.cachedInputTokens ?? 0),
+      0,
+    ),
+    outputTokens: results.reduce((sum, result) => sum + result.usage.outputTokens, 0),
+  };
+}
+
+async function timed(run: () => Promise<GenerateResult[]>): Promise<ArmRun> {
+  const started = performance.now();
+  const results = await run();
+  return tally(results, performance.now() - started);
+}
+
+const sameIds = (a: ArmRun, b: ArmRun) => JSON.stringify(a.outputs) === JSON.stringify(b.outputs);
+
+async function main(): Promise<void> {
+  const plan = parseBenchOptions({
+    shape: values.shape,
+    arch: values.arch,
+    quant: values.quant,
+    threads: values.threads,
+    gpu: "off",
+  });
+  const threads = plan.threads[0]!;
+  if (threads > availableParallelism()) log(`note: ${threads} threads on ${availableParallelism()} cores`);
+  const model = await resolveBenchModel(plan.source, log);
+  const llama: Llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
+  const open = (options: Partial<LlamaCppBackendOptions>): Promise<ModelBackend> =>
+    createLlamaCppBackend({
+      modelPath: model.path,
+      llama,
+      threads,
+      contextSize: 8192,
+      recordTokenIds: true,
+      ...options,
+    });
+  const results: WorkloadResult[] = [];
+  let decodeBySequences: { sequences: number; decodeTokensPerSecond: number }[] | undefined;
+
+  /** Runs `arm` naive and with reuse, alternating, `rounds` times. */
+  async function paired(
+    name: string,
+    arm: (backend: ModelBackend) => Promise<ArmRun>,
+    options: { naive: Partial<LlamaCppBackendOptions>; reuse: Partial<LlamaCppBackendOptions> },
+  ): Promise<WorkloadResult> {
+    const perRound: WorkloadResult["rounds"] = [];
+    let same = true;
+    let last: { naive: ArmRun; reuse: ArmRun } | undefined;
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? (["naive", "reuse"] as const) : (["reuse", "naive"] as const);
+      const runs: Partial<Record<"naive" | "reuse", ArmRun>> = {};
+      for (const which of order) {
+        // A fresh backend per arm: nothing held from the other arm or an earlier round.
+        const backend = await open(options[which]);
+        try {
+          runs[which] = await arm(backend);
+        } finally {
+          await backend.close();
+        }
+        log(`${name} round ${round + 1} ${which}: ${(runs[which]!.ms / 1000).toFixed(1)} s`);
+      }
+      const naive = runs.naive!;
+      const reuse = runs.reuse!;
+      same &&= sameIds(naive, reuse);
+      perRound.push({ naiveMs: naive.ms, reuseMs: reuse.ms, speedup: naive.ms / reuse.ms });
+      last = { naive, reuse };
+    }
+    const naiveMs = perRound.reduce((sum, round) => sum + round.naiveMs, 0) / perRound.length;
+    const reuseMs = perRound.reduce((sum, round) => sum + round.reuseMs, 0) / perRound.length;
+    return {
+      name,
+      naiveMs: Math.round(naiveMs),
+      reuseMs: Math.round(reuseMs),
+      speedup: Number((naiveMs / reuseMs).toFixed(2)),
+      sameOutputs: same,
+      promptTokens: last!.reuse.promptTokens,
+      evaluatedTokens: last!.reuse.evaluatedTokens,
+      rounds: perRound.map((round) => ({
+        naiveMs: Math.round(round.naiveMs),
+        reuseMs: Math.round(round.reuseMs),
+        speedup: Number(round.speedup.toFixed(2)),
+      })),
+    };
+  }
+
+  if (workloads.has("agent-multi-turn")) {
+    const prompts = agentConversation();
+    const conversation = (backend: ModelBackend) =>
+      timed(async () => {
+        const done: GenerateResult[] = [];
+        for (const messages of prompts)
+          done.push(logCall(await backend.generate(request(messages, agentTools))));
+        return done;
+      });
+    const result = await paired("agent-multi-turn", conversation, {
+      naive: { prefixReuse: false },
+      reuse: {},
+    });
+    const server = process.env.LLAMA_SERVER;
+    if (server !== undefined && server !== "") {
+      const serverRun = await runLlamaServerConversation({
+        binary: server,
+        modelPath: model.path,
+        threads,
+        contextSize: 8192,
+        conversations: prompts.map((messages) => ({ messages, tools: agentTools, maxTokens: genTokens })),
+        onLog: log,
+      });
+      result.llamaServerMs = Math.round(serverRun.ms);
+      result.llamaServerRatio = Number((serverRun.ms / result.reuseMs).toFixed(2));
+    }
+    results.push(result);
+  }
+  if (workloads.has("shared-tools")) {
+    const requests = sharedToolRequests();
+    const serial = (backend: ModelBackend) =>
+      timed(async () => {
+        const done: GenerateResult[] = [];
+        for (const each of requests) done.push(logCall(await backend.generate(each)));
+        return done;
+      });
+    results.push(await paired("shared-tools", serial, { naive: { prefixReuse: false }, reuse: {} }));
+  }
+  if (workloads.has("parallel")) {
+    const requests = sharedToolRequests();
+    const together = (backend: ModelBackend) =>
+      timed(() => Promise.all(requests.map((each) => backend.generate(each))));
+    // "naive" is one sequence here, "reuse" four; both keep their prefixes.
+    const result = await paired("parallel", together, { naive: { sequences: 1 }, reuse: { sequences: 4 } });
+    result.note =
+      "naiveMs: 1 sequence, reuseMs: 4 sequences (both with prefix reuse); speedup is the ratio of total " +
+      "tokens per second (the same tokens in both)";
+    results.push(result);
+    decodeBySequences = [];
+    for (const sequences of [1, 2, 4]) {
+      const backend = await open({ sequences, contextSize: 1024 });
+      try {
+        const short = Array.from({ length: sequences }, (_, index) =>
+          backend.generate({
+            messages: [{ role: "user", content: `Count slowly ${index}` }],
+            maxTokens: 48,
+            sampling: { temperature: 0, seed: 1 },
+          }),
+        );
+        const done = await Promise.all(short);
+        const decodeMs = Math.max(...done.map((each) => each.timing.decodeMs ?? 0));
+        const tokens = done.reduce((sum, each) => sum + Math.max(0, each.usage.outputTokens - 1), 0);
+        decodeBySequences.push({
+          sequences,
+          decodeTokensPerSecond: Number((tokens / (decodeMs / 1000)).toFixed(1)),
+        });
+      } finally {
+        await backend.close();
+      }
+    }
+  }
+  if (workloads.has("drafting")) {
+    const requests = sharedToolRequests().map(
+      (each): GenerateRequest => ({
+        ...each,
+        decoding: "constrained",
+        toolChoice: "required",
+        maxTokens: 2 * genTokens,
+      }),
+    );
+    const serial = (backend: ModelBackend) =>
+      timed(async () => {
+        const done: GenerateResult[] = [];
+        for (const each of requests) done.push(logCall(await backend.generate(each)));
+        return done;
+      });
+    const result = await paired("drafting", serial, { naive: {}, reuse: { promptLookup: true } });
+    result.note = "naiveMs: without drafting, reuseMs: with --prompt-lookup (both with prefix reuse)";
+    results.push(result);
+  }
+  await llama.dispose();
+
+  const document = {
+    model: { path: model.path, shape: values.shape, quant: values.quant, randomWeights: true },
+    threads,
+    genTokens,
+    rounds,
+    workloads: results,
+    ...(decodeBySequences === undefined ? {} : { decodeBySequences }),
+  };
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+    return;
+  }
+  const lines = [
+    `eval throughput: ${values.shape} ${values.quant}, ${threads} threads, RANDOM WEIGHTS (speed only), ${rounds} rounds`,
+  ];
+  for (const result of results) {
+    const server =
+      result.llamaServerMs === undefined
+        ? ""
+        : ` · llama-server ${(result.llamaServerMs / 1000).toFixed(1)} s (${result.llamaServerRatio}x edgecall's time)`;
+    lines.push(
+      `${result.name}: naive ${(result.naiveMs / 1000).toFixed(1)} s · reuse ${(result.reuseMs / 1000).toFixed(1)} s · ` +
+        `${result.speedup}x · evaluated ${result.evaluatedTokens} of ${result.promptTokens} prompt tokens · ` +
+        `same outputs: ${result.sameOutputs}${server}`,
+    );
+  }
+  for (const row of decodeBySequences ?? [])
+    lines.push(`decode with ${row.sequences} sequence(s): ${row.decodeTokensPerSecond} tok/s in total`);
+  process.stdout.write(`${lines.join("\n")}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`eval-throughput: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
