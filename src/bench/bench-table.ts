@@ -4,9 +4,9 @@
  * context-memory table.
  */
 
+import { formatBytes } from "../text/byte-units.js";
 import { percent } from "../text/percent.js";
 import type { BenchReport, ContextMemoryRow } from "./bench-report.js";
-import { formatBytes } from "./byte-units.js";
 
 type Align = "left" | "right";
 

@@ -5,7 +5,7 @@
  * memory side by side, and the warnings.
  */
 import pc from "picocolors";
-import { formatBytes } from "../bench/byte-units.js";
+import { formatBytes } from "../text/byte-units.js";
 import { percent, signedPoints } from "../text/percent.js";
 import { textTable } from "../text/text-table.js";
 import type { CategoryComparison } from "./baseline-differences.js";
