@@ -11,10 +11,10 @@ import { parseArgs } from "node:util";
 import { fractionOfBandwidthBound, weightTraffic } from "../src/bench/bandwidth-bound.js";
 import { parseIntegerList } from "../src/bench/bench-options.js";
 import type { BenchReport } from "../src/bench/bench-report.js";
-import { formatBytes } from "../src/bench/byte-units.js";
-import { contextShapeFromMetadata } from "../src/bench/context-memory.js";
 import { measureReadBandwidth, type ReadBandwidth } from "../src/bench/read-bandwidth.js";
+import { contextShapeFromMetadata } from "../src/gguf/context-memory.js";
 import { readGguf } from "../src/gguf/reader.js";
+import { formatBytes } from "../src/text/byte-units.js";
 
 const { values } = parseArgs({
   options: {

@@ -126,4 +126,45 @@ describe("the import graph", () => {
     }
     assert.deepEqual(missing, []);
   });
+
+  it("is described by the layer table of docs/architecture.md", () => {
+    const doc = readFileSync(join(root, "docs", "architecture.md"), "utf8");
+    const rows = [...doc.matchAll(/^\| \d+\. [^|]+\| (.+) \|$/gm)].map((match) =>
+      [...(match[1] ?? "").matchAll(/`([a-z0-9-]+)(?:\.ts|\/)`/g)].map((name) => name[1]),
+    );
+    assert.deepEqual(rows, layers);
+  });
+});
+
+describe("the files", () => {
+  it("of the upper layers stay under 300 lines (a longer file splits along a seam)", () => {
+    const upper = ["agent", "eval", "suites", "compare", "report", "probes", "cli", "formats", "grammar"];
+    const long = productionFiles(source)
+      .filter((file) => upper.includes(relative(source, file).split("/")[0] ?? ""))
+      .map((file) => ({
+        file: relative(source, file),
+        lines: readFileSync(file, "utf8").split("\n").length - 1,
+      }))
+      .filter((entry) => entry.lines > 300);
+    assert.deepEqual(long, []);
+  });
+
+  it("cited by the docs exist", () => {
+    const docs = ["README.md", ...readdirSync(join(root, "docs")).map((name) => join("docs", name))].filter(
+      (name) => name.endsWith(".md"),
+    );
+    const missing: string[] = [];
+    for (const doc of docs)
+      for (const match of readFileSync(join(root, doc), "utf8").matchAll(
+        /\b(src\/[A-Za-z0-9_./-]*[A-Za-z0-9_-])/g,
+      )) {
+        const path = match[1] ?? "";
+        try {
+          statSync(join(root, path));
+        } catch {
+          missing.push(`${doc}: ${path}`);
+        }
+      }
+    assert.deepEqual(missing, []);
+  });
 });

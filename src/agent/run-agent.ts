@@ -18,20 +18,12 @@ import { EdgecallError, isEdgecallError } from "../errors.js";
 import { exceedsNestingDepth, tooDeepMessage } from "../formats/nesting-depth.js";
 import { type ChatMessage, summariseParts, type ToolCall, type ToolCallError } from "../messages.js";
 import type { ToolExecutor } from "../tools/tool-executor.js";
-import { assistantMessage, parseErrorMessage, toolMessage, withCallIds } from "./agent-messages.js";
-import type {
-  AgentEvent,
-  AgentStep,
-  AgentToolResult,
-  AgentTranscript,
-  StopReason,
-} from "./agent-transcript.js";
-import {
-  detectRepetition,
-  type LoopSettings,
-  RepeatedCallDetector,
-  type StuckEvidence,
-} from "./loop-detector.js";
+import { assistantMessage, parseErrorMessage, withCallIds } from "./agent-messages.js";
+import { AgentRunState, transcriptOf } from "./agent-run-state.js";
+import type { AgentEvent, AgentStep, AgentToolResult, AgentTranscript } from "./agent-transcript.js";
+import { elapsedMs } from "./elapsed.js";
+import { detectRepetition, type LoopSettings, RepeatedCallDetector } from "./loop-detector.js";
+import { type LoopLimits, runCalls } from "./step-calls.js";
 
 /** Per-call model settings the loop passes on to every model call. */
 export interface AgentGenerateOptions {
@@ -73,22 +65,6 @@ export interface RunAgentOptions {
 /** Default of {@link RunAgentOptions.maxCallsPerStep}. */
 export const defaultMaxCallsPerStep = 16;
 
-/** Errors that mean "an invalid call" rather than "a call the guards refused". */
-const invalidCallTypes = new Set(["unknown-tool", "invalid-arguments"]);
-/** Errors that mean a guard or a confirmation stopped the call. */
-const blockedCallTypes = new Set([
-  "not-allowed",
-  "permission",
-  "precondition",
-  "needs-confirmation",
-  "denied",
-  "duplicate",
-]);
-
-function since(start: number): number {
-  return Math.round((performance.now() - start) * 10) / 10;
-}
-
 async function generate(
   options: RunAgentOptions,
   request: GenerateRequest,
@@ -122,53 +98,98 @@ function screenCalls(
   return { readable, errors };
 }
 
+function limitsOf(options: RunAgentOptions): LoopLimits {
+  const loop = options.loop === false ? undefined : (options.loop ?? {});
+  return {
+    maxSteps: options.maxSteps ?? 8,
+    maxCallsPerStep: Math.max(1, Math.floor(options.maxCallsPerStep ?? defaultMaxCallsPerStep)),
+    loop,
+    repeatedCalls: loop === undefined ? undefined : new RepeatedCallDetector(loop.repeatedCallLimit),
+  };
+}
+
+/** Stops before step `step` when the run was aborted, the budget is spent or the steps are used up. */
+function stopBeforeStep(
+  state: AgentRunState,
+  step: number,
+  limits: LoopLimits,
+  signal?: AbortSignal,
+): boolean {
+  if (signal?.aborted) state.stop("aborted");
+  else if (state.budgetSpent()) state.stop("token-budget");
+  else if (step > limits.maxSteps) state.stop("max-steps");
+  return state.stopped;
+}
+
+/** One model call; undefined (and the run stopped) when it failed or was aborted. */
+async function callModel(
+  options: RunAgentOptions,
+  request: GenerateRequest,
+  step: number,
+  state: AgentRunState,
+): Promise<GenerateResult | undefined> {
+  try {
+    return await generate(options, request, step);
+  } catch (error) {
+    if (options.signal?.aborted || isEdgecallError(error, "aborted")) state.stop("aborted");
+    else state.fail(isEdgecallError(error) ? error.code : "internal", errorMessage(error));
+    return undefined;
+  }
+}
+
+/**
+ * Why this step's calls must not run, decided before any of them does (and the stop it implies):
+ * repetitive output, a final answer, a spent budget, or too many invalid calls.
+ */
+function skipBeforeCalls(
+  state: AgentRunState,
+  step: number,
+  result: GenerateResult,
+  calls: readonly ToolCall[],
+  errors: readonly ToolCallError[],
+  loop: LoopSettings | undefined,
+): AgentToolResult["skipped"] {
+  let skip: AgentToolResult["skipped"];
+  const repetition = loop === undefined ? null : detectRepetition(result.rawText, loop);
+  if (repetition !== null) {
+    state.stop("stuck", {
+      detector: "repetitive-output",
+      step,
+      unit: repetition.unit,
+      repeats: repetition.repeats,
+      spanChars: repetition.spanChars,
+    });
+    skip = "stuck";
+  } else if (calls.length === 0 && errors.length === 0) {
+    state.stop("final");
+  } else if (calls.length > 0 && state.budgetSpent()) {
+    state.stop("token-budget");
+    skip = "token-budget";
+  }
+  if (!state.stopped && state.countInvalid(errors.length)) skip = "invalid-calls";
+  return skip;
+}
+
 /** Runs the agent loop; resolves with the transcript whatever the model does. */
 export async function runAgent(options: RunAgentOptions): Promise<AgentTranscript> {
   const started = performance.now();
-  const maxSteps = options.maxSteps ?? 8;
-  const maxInvalidCalls = options.maxInvalidCalls ?? 3;
-  const maxCallsPerStep = Math.max(1, Math.floor(options.maxCallsPerStep ?? defaultMaxCallsPerStep));
-  const loop = options.loop === false ? undefined : (options.loop ?? {});
-  const repeatedCalls = loop === undefined ? undefined : new RepeatedCallDetector(loop.repeatedCallLimit);
-  const { executor, signal } = options;
+  const limits = limitsOf(options);
+  const state = new AgentRunState({
+    tokenBudget: options.tokenBudget,
+    maxInvalidCalls: options.maxInvalidCalls ?? 3,
+  });
   const emit = (event: AgentEvent) => options.onEvent?.(event);
   const messages: ChatMessage[] = [...options.messages];
-  const tools = executor.definitions();
+  const tools = options.executor.definitions();
   const steps: AgentStep[] = [];
-  let inputTokens = 0;
-  let outputTokens = 0;
-  let invalidCalls = 0;
-  let stopReason: StopReason | undefined;
-  let stuck: StuckEvidence | undefined;
-  let failure: { code: string; message: string } | undefined;
-  const budgetSpent = () =>
-    options.tokenBudget !== undefined && inputTokens + outputTokens >= options.tokenBudget;
 
-  for (let step = 1; stopReason === undefined; step += 1) {
-    if (signal?.aborted) stopReason = "aborted";
-    else if (budgetSpent()) stopReason = "token-budget";
-    else if (step > maxSteps) stopReason = "max-steps";
-    if (stopReason !== undefined) break;
-
+  for (let step = 1; !stopBeforeStep(state, step, limits, options.signal); step += 1) {
     const stepStarted = performance.now();
     emit({ type: "step-start", step });
     const request: GenerateRequest = { messages: [...messages], tools, ...options.generateOptions };
-    let result: GenerateResult;
-    try {
-      result = await generate(options, request, step);
-    } catch (error) {
-      if (signal?.aborted || isEdgecallError(error, "aborted")) stopReason = "aborted";
-      else {
-        stopReason = "error";
-        failure = {
-          code: isEdgecallError(error) ? error.code : "internal",
-          message: errorMessage(error),
-        };
-      }
-      break;
-    }
-    inputTokens += result.usage.inputTokens;
-    outputTokens += result.usage.outputTokens;
+    const result = await callModel(options, request, step, state);
+    if (result === undefined) break;
+    state.addUsage(result.usage);
     const reply = summariseParts(result.parts);
     const { readable, errors } = screenCalls(reply.toolCalls, reply.errors);
     const calls = withCallIds(readable, step);
@@ -187,111 +208,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentTranscrip
       ...(result.renderedPrompt === undefined ? {} : { renderedPrompt: result.renderedPrompt }),
     };
     messages.push(assistantMessage(reply.content, calls, reply.reasoning));
-
-    // Why this step's calls must not run, decided before any of them does.
-    let skip: AgentToolResult["skipped"];
-    const repetition = loop === undefined ? null : detectRepetition(result.rawText, loop);
-    if (repetition !== null) {
-      stopReason = "stuck";
-      stuck = {
-        detector: "repetitive-output",
-        step,
-        unit: repetition.unit,
-        repeats: repetition.repeats,
-        spanChars: repetition.spanChars,
-      };
-      skip = "stuck";
-    } else if (calls.length === 0 && errors.length === 0) {
-      stopReason = "final";
-    } else if (calls.length > 0 && budgetSpent()) {
-      stopReason = "token-budget";
-      skip = "token-budget";
-    }
-    if (stopReason === undefined) {
-      invalidCalls += errors.length;
-      if (invalidCalls > maxInvalidCalls) {
-        stopReason = "invalid-calls";
-        skip = "invalid-calls";
-      }
-    }
-
-    for (const [index, call] of calls.entries()) {
-      const callStarted = performance.now();
-      if (skip === undefined && index >= maxCallsPerStep) skip = "call-limit";
-      if (skip === undefined && signal?.aborted) {
-        stopReason = "aborted";
-        skip = "aborted";
-      }
-      if (skip === undefined) {
-        const evidence = repeatedCalls?.observe(call) ?? null;
-        if (evidence !== null) {
-          stopReason = "stuck";
-          stuck = evidence;
-          skip = "stuck";
-        }
-      }
-      let toolResult: AgentToolResult;
-      if (skip !== undefined) {
-        toolResult = { call, skipped: skip, decisions: [], durationMs: 0 };
-      } else {
-        emit({ type: "tool-call", step, call });
-        const outcome = await executor.execute(call, { signal });
-        toolResult = { call, outcome, decisions: outcome.decisions, durationMs: since(callStarted) };
-        for (const decision of outcome.decisions) {
-          if (decision.guard !== "confirmation") continue;
-          const approved = decision.verdict === "confirmed";
-          emit({
-            type: "confirmation",
-            step,
-            call,
-            approved,
-            ...(decision.reason ? { reason: decision.reason } : {}),
-          });
-        }
-        if (!outcome.ok && invalidCallTypes.has(outcome.error.type)) {
-          invalidCalls += 1;
-          if (invalidCalls > maxInvalidCalls) {
-            stopReason = "invalid-calls";
-            skip = "invalid-calls";
-          }
-        }
-        emit({ type: "tool-result", step, result: toolResult });
-      }
-      record.toolResults.push(toolResult);
-      // Every call gets an answer, so the conversation stays valid for the next turn.
-      messages.push(toolMessage(toolResult, maxCallsPerStep));
-    }
-    if (errors.length > 0 && stopReason === undefined) messages.push(parseErrorMessage(errors));
-
-    record.durationMs = since(stepStarted);
+    const skip = skipBeforeCalls(state, step, result, calls, errors, limits.loop);
+    await runCalls(options, { state, limits, step, record, messages }, calls, skip);
+    if (errors.length > 0 && !state.stopped) messages.push(parseErrorMessage(errors));
+    record.durationMs = elapsedMs(stepStarted);
     steps.push(record);
     emit({ type: "step-end", step, record });
+    if (state.stopped) break;
   }
-
-  let toolCalls = 0;
-  let blockedCalls = 0;
-  for (const step of steps) {
-    for (const result of step.toolResults) {
-      if (result.outcome === undefined) continue;
-      toolCalls += 1;
-      if (!result.outcome.ok && blockedCallTypes.has(result.outcome.error.type)) blockedCalls += 1;
-    }
-  }
-  return {
-    messages,
-    steps,
-    stopReason: stopReason ?? "final",
-    finalText: steps.at(-1)?.content ?? "",
-    ...(stuck === undefined ? {} : { stuck }),
-    ...(failure === undefined ? {} : { error: failure }),
-    totals: {
-      steps: steps.length,
-      inputTokens,
-      outputTokens,
-      toolCalls,
-      invalidCalls,
-      blockedCalls,
-      durationMs: since(started),
-    },
-  };
+  return transcriptOf(messages, steps, state, started);
 }

@@ -7,7 +7,6 @@
  * prompt (message contents, calls in earlier turns, and the tool list as JSON); results say so with
  * `details.usageEstimated: true`.
  */
-
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolCallFormat } from "../formats/tool-call-format.js";

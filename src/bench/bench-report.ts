@@ -4,9 +4,9 @@
  * named below; fields may be added, never renamed) and how it is built from the child's result.
  */
 
+import type { ContextMemory, ContextShape } from "../gguf/context-memory.js";
 import { testName } from "./bench-options.js";
 import type { WorkerResult, WorkerRun } from "./bench-protocol.js";
-import type { ContextMemory, ContextShape } from "./context-memory.js";
 import { median, type Spread, summarise } from "./statistics.js";
 
 /** The model measured. */

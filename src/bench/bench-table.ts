@@ -4,8 +4,9 @@
  * context-memory table.
  */
 
+import { formatBytes } from "../text/byte-units.js";
+import { percent } from "../text/percent.js";
 import type { BenchReport, ContextMemoryRow } from "./bench-report.js";
-import { formatBytes } from "./byte-units.js";
 
 type Align = "left" | "right";
 
@@ -97,7 +98,7 @@ export function formatBenchReport(report: BenchReport): string {
     lines.push(
       `${result.test}${sweep ? ` (${result.threads}t)` : ""}: ${share.tokensPerSecond.median.toFixed(2)} t/s counting only ` +
         `llama.cpp's decode time; ${share.outsideMsPerToken.toFixed(2)} ms per token ` +
-        `(${(share.outsideShare * 100).toFixed(1)}%) outside it (sampling, node-llama-cpp's JavaScript path)`,
+        `(${percent(share.outsideShare)}) outside it (sampling, node-llama-cpp's JavaScript path)`,
     );
   }
   const { load } = report;

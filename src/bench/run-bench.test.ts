@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
+import { contextShapeFromMetadata } from "../gguf/context-memory.js";
 import { f32, presetPlan, withKv, writeHollowGguf } from "../gguf/hollow-model.test-support.js";
 import type { GgufValue } from "../gguf/reader.js";
 import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
 import type { BenchPlan } from "./bench-options.js";
 import { formatBenchReport } from "./bench-table.js";
-import { contextShapeFromMetadata } from "./context-memory.js";
 import { benchWorkerEnvironment, contextMemoryRows, runBench } from "./run-bench.js";
 
 const GiB = 1024 ** 3;

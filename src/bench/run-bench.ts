@@ -8,7 +8,15 @@ import { freemem, totalmem } from "node:os";
 import { dirname, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EdgecallError } from "../errors.js";
+import {
+  allocatedContextSize,
+  type ContextShape,
+  contextMemory,
+  contextMemoryNote,
+  contextShapeFromMetadata,
+} from "../gguf/context-memory.js";
 import { summariseGguf } from "../gguf/inspect.js";
+import { assertContextFits, estimateRunMemory, type MachineMemory } from "../gguf/memory-fit.js";
 import { assertModelHyperparameters } from "../gguf/model-hyperparameters.js";
 import { ggufNumber, isGgufArray, readGguf } from "../gguf/reader.js";
 import { weightTraffic } from "./bandwidth-bound.js";
@@ -16,14 +24,6 @@ import { resolveBenchModel } from "./bench-model.js";
 import type { BenchPlan } from "./bench-options.js";
 import type { WorkerMessage, WorkerRequest, WorkerResult } from "./bench-protocol.js";
 import { type BenchReport, buildReport, type ContextMemoryRow } from "./bench-report.js";
-import {
-  allocatedContextSize,
-  type ContextShape,
-  contextMemory,
-  contextMemoryNote,
-  contextShapeFromMetadata,
-} from "./context-memory.js";
-import { assertContextFits, estimateRunMemory, type MachineMemory } from "./memory-fit.js";
 
 /** Context sizes whose memory every report lists (the seed states no context length). */
 export const reportedContextSizes = [4096, 16384, 32768];

@@ -4,7 +4,6 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { isAbsolute, join } from "node:path";
 import { describe, it } from "node:test";
-import { runCliFromSource } from "../../test/eval-cli.test-support.js";
 import { isEdgecallError } from "../errors.js";
 import { runQuantComparison } from "./compare-quants.js";
 import type { QuantComparison } from "./quant-comparison.js";
@@ -176,27 +175,5 @@ describe("compare-quants on replayed models", () => {
       ["complete", "failed"],
     );
     assert.ok(isAbsolute(comparison.models[0]!.runDir!), "run directories are recorded as absolute paths");
-  });
-
-  it("runs from the command line and prints comparison.json with --json", async () => {
-    const outcome = await runCliFromSource([
-      "compare-quants",
-      ...models.flatMap((model) => ["--model", model]),
-      "--suite",
-      "assistant:single",
-      "--limit",
-      "12",
-      "--out",
-      join(scratch, "cli"),
-      "--no-progress",
-      "--json",
-    ]);
-    assert.equal(outcome.code, 0, outcome.stderr);
-    const document = JSON.parse(outcome.stdout) as QuantComparison;
-    assert.equal(document.kind, "quant-comparison");
-    assert.equal(document.overall?.paired[0]?.pValue, 0.0625);
-    const usage = await runCliFromSource(["compare-quants", "--model", models[0]!, "--suite", "assistant"]);
-    assert.equal(usage.code, 2);
-    assert.match(usage.stderr, /at least two --model files/);
   });
 });

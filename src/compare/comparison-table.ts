@@ -5,16 +5,11 @@
  * memory side by side, and the warnings.
  */
 import pc from "picocolors";
-import { formatBytes } from "../bench/byte-units.js";
-import { percent } from "../text/percent.js";
+import { formatBytes } from "../text/byte-units.js";
+import { percent, signedPoints } from "../text/percent.js";
 import { textTable } from "../text/text-table.js";
 import type { CategoryComparison } from "./baseline-differences.js";
 import type { ComparedModel, QuantComparison } from "./quant-comparison.js";
-
-function signedPoints(value: number): string {
-  const points = 100 * value;
-  return `${points >= 0 ? "+" : ""}${points.toFixed(1)}pp`;
-}
 
 function pValue(value: number): string {
   return value < 0.001 ? "<0.001" : value.toFixed(3);
@@ -32,7 +27,7 @@ function categoryRow(row: CategoryComparison): string[] {
     const paired = index === 0 ? undefined : row.paired[index - 1];
     if (paired !== undefined)
       cells.push(
-        signedPoints(paired.difference),
+        signedPoints(paired.difference, "pp"),
         pValue(paired.pValue),
         paired.agreement === null ? "n/a" : percent(paired.agreement),
       );

@@ -3,6 +3,7 @@
  * return and erase-line), with a bar, done/total, accuracy so far, rate and ETA. Elsewhere (CI,
  * pipes): a plain line every `intervalMs` (default 10 s) and one at the end.
  */
+import { percentOf } from "../text/percent.js";
 
 /** Where progress goes: a writable stream that may be a terminal. */
 export interface ProgressStream {
@@ -78,7 +79,7 @@ export class EvalProgress {
     const rate = elapsed > 0 ? this.doneThisSession / elapsed : 0;
     const remaining = this.total - this.done;
     const percent = this.total === 0 ? 100 : Math.floor((100 * this.done) / this.total);
-    const accuracy = this.done === 0 ? "-" : `${((100 * this.passed) / this.done).toFixed(1)}%`;
+    const accuracy = this.done === 0 ? "-" : percentOf(this.passed, this.done);
     const eta = rate > 0 ? formatDuration(remaining / rate) : "?";
     return `${this.done}/${this.total} ${percent}% · acc ${accuracy} · ${rate.toFixed(rate < 10 ? 2 : 1)}/s · ETA ${eta}`;
   }

@@ -72,6 +72,13 @@ export interface RunSession {
   peakRssBytes?: number;
 }
 
+/** A suite as run.json records it. */
+export interface SuiteRecord {
+  name: string;
+  version: string;
+  categories: readonly string[];
+}
+
 /** The content of run.json. */
 export interface RunRecord {
   edgecallVersion: string;
@@ -79,7 +86,7 @@ export interface RunRecord {
   modelSpec: string;
   settings: EvalSettings;
   model: ModelProvenance;
-  suites: { name: string; version: string; categories: readonly string[] }[];
+  suites: SuiteRecord[];
   bfclDir: string | null;
   /** Attempts (samples × repeats) this run directory plans; absent in runs written before it was recorded. */
   planned?: number;

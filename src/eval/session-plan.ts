@@ -1,13 +1,18 @@
 /**
- * How an eval session shapes its plan and its solvers: the `--mcp` tools added to every sample,
- * the `--shard i/n` slice of the plan, and the agent solvers' settings from the run's settings.
+ * How an eval session shapes its plan and its solvers: the suites it builds, the plan (its
+ * `--shard i/n` slice, with the `--mcp` tools added to every sample), and the agent solvers'
+ * settings from the run's settings.
  */
 import type { ModelBackend } from "../backend/model-backend.js";
 import type { ToolDefinition } from "../messages.js";
-import type { EvalSettings, RunShard } from "./run-directory.js";
+import type { EvalSettings, RunShard, SuiteRecord } from "./run-directory.js";
 import type { WorkItem } from "./run-plan.js";
+import { planRun } from "./run-plan.js";
+import type { SessionInputs } from "./session-inputs.js";
+import type { EvalSessionOptions } from "./session-options.js";
 import type { AgentRunSettings } from "./solver.js";
-import type { Sample } from "./suite.js";
+import type { Sample, Suite } from "./suite.js";
+import { createSuites, type SuiteCatalog } from "./suite-catalog.js";
 
 /** Adds `extra` to each planned sample's tools (a copy per sample), leaving out names it already offers. */
 export function offerExtraTools(
@@ -65,4 +70,47 @@ export function agentSettings(
           },
         }),
   };
+}
+
+/** The suites to run, with the records run.json keeps of them. */
+export async function buildSuites(
+  options: EvalSessionOptions,
+  inputs: SessionInputs,
+  settings: EvalSettings,
+): Promise<{ suites: Suite[]; records: SuiteRecord[] }> {
+  const suites =
+    options.suiteObjects ??
+    (await createSuites(options.catalog as SuiteCatalog, inputs.suiteNames, {
+      bfclDir: inputs.bfclDir,
+      bfclMode: settings.bfclMode,
+      augment: settings.augment ?? [],
+    }));
+  const records = suites.map((suite) => ({
+    name: suite.name,
+    version: suite.version,
+    categories: suite.categories,
+  }));
+  return { suites, records };
+}
+
+/** The work of this session: the plan (or its shard), with the `--mcp` tools offered. */
+export async function sessionPlan(
+  options: EvalSessionOptions,
+  inputs: SessionInputs,
+  settings: EvalSettings,
+  suites: Suite[],
+): Promise<WorkItem[]> {
+  const plan = shardOf(
+    await planRun(suites, {
+      bfclDir: inputs.bfclDir,
+      bfclMode: settings.bfclMode,
+      augment: settings.augment ?? [],
+      limit: settings.limit ?? undefined,
+      repeats: settings.repeats,
+    }),
+    settings.shard ?? null,
+  );
+  if (options.extraTools !== undefined && options.extraTools.length > 0)
+    offerExtraTools(plan, options.extraTools, options.onToolClash);
+  return plan;
 }

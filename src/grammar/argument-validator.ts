@@ -5,6 +5,7 @@
  */
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
+import { asError } from "../error-message.js";
 import type { ToolCall, ToolDefinition } from "../messages.js";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
@@ -44,7 +45,7 @@ export class ArgumentValidator {
       try {
         validate = this.ajv.compile(tool.parameters ?? {});
       } catch (error) {
-        validate = error instanceof Error ? error : new Error(String(error));
+        validate = asError(error);
       }
       this.compiled.set(key, validate);
     }

@@ -5,6 +5,7 @@
  */
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
+import { asError } from "../error-message.js";
 import type { Tool } from "../tools/tool.js";
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives as the module object.
@@ -28,7 +29,7 @@ export class SchemaGuard {
       try {
         validate = this.ajv.compile(tool.definition.parameters);
       } catch (error) {
-        validate = error instanceof Error ? error : new Error(String(error));
+        validate = asError(error);
       }
       this.compiled.set(tool, validate);
     }

@@ -2,21 +2,21 @@
  * How much context a probe runs with, and which steps do not fit in it. A step needs its largest
  * prompt (prompt-estimate.ts) plus `maxTokens` to generate. For a GGUF model the context is the smaller of the model's training context and what
  * the largest step needs, reduced to what fits in this machine's memory (weights plus KV cache and
- * recurrent state, src/bench/memory-fit.ts); an explicit `--context-size` that does not fit in
+ * recurrent state, src/gguf/memory-fit.ts); an explicit `--context-size` that does not fit in
  * memory is refused with the estimate. Steps needing more than the context are skipped, with the
  * reason; they are not failures.
  */
 
-import { formatBytes } from "../bench/byte-units.js";
-import { allocatedContextSize, contextMemory, contextShapeFromMetadata } from "../bench/context-memory.js";
+import { allocatedContextSize, contextMemory, contextShapeFromMetadata } from "../gguf/context-memory.js";
+import { summariseGguf } from "../gguf/inspect.js";
 import {
   assertContextFits,
   describeEstimate,
   estimateRunMemory,
   type MachineMemory,
-} from "../bench/memory-fit.js";
-import { summariseGguf } from "../gguf/inspect.js";
+} from "../gguf/memory-fit.js";
 import { readGguf } from "../gguf/reader.js";
+import { formatBytes } from "../text/byte-units.js";
 import type { ProbeStep } from "./probe-suite.js";
 
 /** Tokens allowed for a chat template's own text (tool instructions, headers). */

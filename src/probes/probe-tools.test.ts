@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { bfclDir, hasBfcl, noBfclMessage, runCliFromSource } from "../../test/eval-cli.test-support.js";
 import { assistantAnswers, writeReplay, wrongOutput } from "../compare/quant-replay.test-support.js";
 import { isEdgecallError } from "../errors.js";
 import { runEvalSession } from "../eval/eval-session.js";
 import type { SampleResult } from "../eval/sample-result.js";
+import { bfclDir, hasBfcl, noBfclMessage } from "../suites/bfcl-data.test-support.js";
 import { loadBaseRequests } from "./base-requests.js";
 import { loadDistractorPool } from "./distractor-pool.js";
 import { parseSteps } from "./probe-steps.js";
@@ -212,32 +212,5 @@ describe("tool-count probe", () => {
     assert.deepEqual(parseSteps("0,1k,4K,32k", "--steps", 0), [0, 1024, 4096, 32768]);
     assert.throws(() => parseSteps("0,5", "--steps", 1), /--steps: expected whole numbers >= 1.*got '0'/);
     assert.throws(() => parseSteps("1,two", "--steps", 1), /got 'two'/);
-  });
-
-  it("runs from the command line", async () => {
-    const scratch = mkdtempSync(join(tmpdir(), "edgecall-probe-cli-"));
-    const script = join(scratch, "model.jsonl");
-    writeReplay(
-      script,
-      requests.slice(0, 2).map((answer) => [`${answer.id}@tools-3`, answer.right] as const),
-    );
-    const outcome = await runCliFromSource([
-      "probe",
-      "tools",
-      "--model",
-      `replay:${script}`,
-      "--steps",
-      "3",
-      "--limit",
-      "2",
-      "--out",
-      scratch,
-      "--no-progress",
-    ]);
-    assert.equal(outcome.code, 0, outcome.stderr);
-    assert.match(outcome.stdout, /tools-3\s+3\s+2\s+100\.0%/);
-    const bad = await runCliFromSource(["probe", "tools", "--model", `replay:${script}`, "--steps", "0"]);
-    assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /--steps: expected whole numbers >= 1/);
   });
 });

@@ -4,7 +4,7 @@
  * and a table of the samples that flipped, where a row opens both transcripts next to each other.
  */
 import type { SampleResult } from "../eval/sample-result.js";
-import { percentInterval as interval, percent } from "../text/percent.js";
+import { percentInterval as interval, percent, signedPoints } from "../text/percent.js";
 import { seriesLabels, sideBySideChart } from "./charts-section.js";
 import { formatPValue } from "./compare-text.js";
 import { chartFigure, escapeHtml, htmlPage } from "./html-page.js";
@@ -23,16 +23,12 @@ function accuracyText(value: CategoryComparison["a"]): string {
 }
 
 function comparisonRow(entry: CategoryComparison): string[] {
-  const difference =
-    entry.difference === null
-      ? "n/a"
-      : `${entry.difference >= 0 ? "+" : ""}${(100 * entry.difference).toFixed(1)} pp`;
   return [
     entry.label,
     String(entry.paired.n),
     accuracyText(entry.a),
     accuracyText(entry.b),
-    difference,
+    signedPoints(entry.difference),
     String(entry.paired.onlyA),
     String(entry.paired.onlyB),
     formatPValue(entry.pValue),

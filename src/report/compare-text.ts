@@ -4,7 +4,7 @@
  * flipped (the first few of each kind per category), then speed and memory side by side.
  */
 import pc from "picocolors";
-import { percent } from "../text/percent.js";
+import { percent, signedPoints } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import { speedMemoryRows } from "./speed-memory.js";
 import type { CategoryComparison, Comparison } from "./two-run-comparison.js";
@@ -17,12 +17,6 @@ export function formatPValue(value: number): string {
   if (value < 1e-6) return "<1e-6";
   if (value >= 0.01) return value.toFixed(3);
   return value.toPrecision(2);
-}
-
-function signedPoints(difference: number | null): string {
-  if (difference === null) return "n/a";
-  const points = 100 * difference;
-  return `${points >= 0 ? "+" : ""}${points.toFixed(1)} pp`;
 }
 
 function row(entry: CategoryComparison): string[] {

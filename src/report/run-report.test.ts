@@ -4,7 +4,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
 import { isEdgecallError } from "../errors.js";
 import { categoryHealth, healthOf } from "../eval/category-health.js";
 import { renderSummaryTable } from "../eval/summary-table.js";
@@ -22,7 +21,6 @@ import { renderRunReport, writeRunReport } from "./run-report.js";
 import type { SampleView } from "./sample-view.js";
 import type { EventView } from "./trajectory-view.js";
 
-const cliMain = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-report-run-"));
 
 // 30 single samples (simple = index % 3 == 0, multiple, parallel) and 6 irrelevance samples.
@@ -348,65 +346,6 @@ describe("report.html", () => {
     assert.match(html, /Bench: prefill speed by prompt length/);
     assert.match(html, /1\.32 GiB/);
     assert.doesNotMatch(html, /id="samples"/);
-  });
-
-  it("edgecall eval writes report.html and prints its path (on stderr with --json)", () => {
-    const replay = join(scratch, "eval-replay.jsonl");
-    const call = JSON.stringify({ name: "files_list", arguments: { path: "/" } });
-    writeFileSync(
-      replay,
-      `${Array.from({ length: 8 }, () => JSON.stringify({ output: call })).join("\n")}\n`,
-    );
-    const outcome = spawnSync(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        cliMain,
-        "eval",
-        "--model",
-        `replay:${replay}`,
-        "--suite",
-        "assistant:single",
-        "--limit",
-        "3",
-        "--out",
-        join(scratch, "runs"),
-        "--no-progress",
-        "--json",
-      ],
-      { encoding: "utf8", env: { ...process.env, EDGECALL_CACHE_DIR: join(scratch, "cache") } },
-    );
-    assert.equal(outcome.status, 0, outcome.stderr);
-    const document = JSON.parse(outcome.stdout) as { runDir: string };
-    const printed = /^report: (.*report\.html)$/m.exec(outcome.stderr)?.[1];
-    assert.equal(printed, join(document.runDir, "report.html"));
-    const html = readFileSync(printed, "utf8");
-    assert.match(html, /^<!doctype html>/);
-    assert.equal(embeddedData(html).rows.length, 3);
-  });
-
-  it("edgecall report RUN_DIR --html FILE writes the page and prints its path; bad folders exit 1", () => {
-    const target = join(scratch, "named.html");
-    const ok = spawnSync(
-      process.execPath,
-      ["--import", "tsx", cliMain, "report", runDirectory, "--html", target],
-      {
-        encoding: "utf8",
-      },
-    );
-    assert.equal(ok.status, 0, ok.stderr);
-    assert.equal(ok.stdout.trim(), target);
-    assert.match(readFileSync(target, "utf8"), /^<!doctype html>/);
-    const bad = spawnSync(
-      process.execPath,
-      ["--import", "tsx", cliMain, "report", join(scratch, "nowhere")],
-      {
-        encoding: "utf8",
-      },
-    );
-    assert.equal(bad.status, 1);
-    assert.match(bad.stderr, /^edgecall: .*nowhere: not a run directory/);
   });
 });
 

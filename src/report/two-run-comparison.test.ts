@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { fileURLToPath } from "node:url";
 import { isEdgecallError } from "../errors.js";
 import { renderCompareReport } from "./compare-report.js";
 import { renderComparison } from "./compare-text.js";
@@ -12,7 +10,6 @@ import { createReplayRun, type Outcome, sampleBench } from "./report-run.test-su
 import { readRunData } from "./run-data.js";
 import { type Comparison, compareRuns } from "./two-run-comparison.js";
 
-const cliMain = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-report-compare-"));
 
 // 30 samples: simple = indexes 0, 3, ..., 27; multiple = 1, 4, ...; parallel = 2, 5, ...
@@ -131,34 +128,5 @@ describe("compareRuns", () => {
     assert.equal(first.passedIn, "a");
     assert.equal(first.a.verdict, "pass");
     assert.equal(first.b.verdict, "fail");
-  });
-});
-
-describe("edgecall compare", () => {
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ["--import", "tsx", cliMain, "compare", ...args], { encoding: "utf8" });
-
-  it("prints one JSON document with --json and writes --html", () => {
-    const page = join(scratch, "compare.html");
-    const outcome = cli(runA, runB, "--json", "--html", page);
-    assert.equal(outcome.status, 0, outcome.stderr);
-    const document = JSON.parse(outcome.stdout) as Comparison;
-    assert.equal(document.overall.pValue, 212 / 16384);
-    assert.equal(document.categories.length, 3);
-    assert.match(outcome.stderr, /compare page: .*compare\.html/);
-    assert.match(
-      readFileSync(page, "utf8"),
-      /edgecall compare: stub-Q4_0\.replay\.jsonl vs stub-Q8_0\.replay\.jsonl/,
-    );
-  });
-
-  it("exits 2 naming the suite when versions differ, 0 with --force", () => {
-    const refused = cli(runA, runC);
-    assert.equal(refused.status, 2);
-    assert.match(refused.stderr, /^edgecall: compare: the runs used different versions of stub:single/);
-    assert.equal(refused.stdout, "");
-    const forced = cli(runA, runC, "--force");
-    assert.equal(forced.status, 0, forced.stderr);
-    assert.match(forced.stdout, /overall\s+30/);
   });
 });

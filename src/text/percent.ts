@@ -17,3 +17,13 @@ export function percentOf(part: number, whole: number): string {
 export function percentInterval([low, high]: readonly [number, number]): string {
   return `[${(100 * low).toFixed(1)}, ${(100 * high).toFixed(1)}]`;
 }
+
+/**
+ * A difference of rates in percentage points with its sign, one decimal: `0.05` → `+5.0 pp`;
+ * `unit` is what follows the number (default `" pp"`); `n/a` for null (no pairs).
+ */
+export function signedPoints(difference: number | null, unit = " pp"): string {
+  if (difference === null) return "n/a";
+  const points = 100 * difference;
+  return `${points >= 0 ? "+" : ""}${points.toFixed(1)}${unit}`;
+}

@@ -5,11 +5,11 @@
  * `--concurrency`, instead of failing inside llama.cpp or swapping.
  */
 
-import { formatBytes } from "../../bench/byte-units.js";
-import { contextMemory, contextShapeFromMetadata } from "../../bench/context-memory.js";
-import { describeEstimate, estimateRunMemory, type MachineMemory } from "../../bench/memory-fit.js";
 import { EdgecallError } from "../../errors.js";
+import { contextMemory, contextShapeFromMetadata } from "../../gguf/context-memory.js";
+import { describeEstimate, estimateRunMemory, type MachineMemory } from "../../gguf/memory-fit.js";
 import type { GgufValue } from "../../gguf/reader.js";
+import { formatBytes } from "../../text/byte-units.js";
 
 /** What the check compares against. */
 export interface SequencesFitInput {

@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
-import { type GgufValue, GgufValueType, readGguf } from "../gguf/reader.js";
-import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
 import {
   allocatedContextSize,
   contextMemory,
   contextMemoryNote,
   contextShapeFromMetadata,
 } from "./context-memory.js";
+import { type GgufValue, GgufValueType, readGguf } from "./reader.js";
+import { tinyModelPath } from "./synth/tiny-model.test-support.js";
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;

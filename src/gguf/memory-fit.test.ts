@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
-import type { GgufValue } from "../gguf/reader.js";
 import { contextMemory, contextShapeFromMetadata } from "./context-memory.js";
 import { assertContextFits, describeEstimate, estimateRunMemory } from "./memory-fit.js";
+import type { GgufValue } from "./reader.js";
 
 const GiB = 1024 ** 3;
 const shape = contextShapeFromMetadata(

@@ -5,7 +5,7 @@
  * is a lower bound.
  */
 import { EdgecallError } from "../errors.js";
-import { formatBytes } from "./byte-units.js";
+import { formatBytes } from "../text/byte-units.js";
 import type { ContextMemory } from "./context-memory.js";
 
 /** Memory a run needs, as estimated from the file. */

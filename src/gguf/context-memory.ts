@@ -11,7 +11,7 @@
  * In a hybrid model the KV cache covers only the full-attention layers.
  */
 import { EdgecallError } from "../errors.js";
-import { type GgufValue, ggufNumber, ggufString, isGgufArray } from "../gguf/reader.js";
+import { type GgufValue, ggufNumber, ggufString, isGgufArray } from "./reader.js";
 
 /** What decides a context's memory, read from a GGUF's metadata. */
 export interface ContextShape {
