@@ -183,7 +183,11 @@ async function main(): Promise<void> {
   const results: WorkloadResult[] = [];
 
   /** With LLAMA_SERVER set, runs the conversation there and adds its time and ratio to `result`. */
-  async function compareWithLlamaServer(result: WorkloadResult, prompts: ChatMessage[][], edgecallMs: number) {
+  async function compareWithLlamaServer(
+    result: WorkloadResult,
+    prompts: ChatMessage[][],
+    edgecallMs: number,
+  ) {
     const server = process.env.LLAMA_SERVER;
     if (server === undefined || server === "") return;
     try {
@@ -198,7 +202,8 @@ async function main(): Promise<void> {
       result.llamaServerMs = Math.round(serverRun.ms);
       result.llamaServerRatio = Number((serverRun.ms / edgecallMs).toFixed(2));
     } catch (error) {
-      result.note = `${result.note ?? ""} llama-server failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`.trim();
+      result.note =
+        `${result.note ?? ""} llama-server failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`.trim();
     }
   }
   let decodeBySequences: { sequences: number; decodeTokensPerSecond: number }[] | undefined;
@@ -273,7 +278,8 @@ async function main(): Promise<void> {
     try {
       reuse = await timed(async () => {
         const done: GenerateResult[] = [];
-        for (const messages of prompts) done.push(logCall(await backend.generate(request(messages, agentTools))));
+        for (const messages of prompts)
+          done.push(logCall(await backend.generate(request(messages, agentTools))));
         return done;
       });
     } finally {
