@@ -35,7 +35,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(baseUrl: string, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (exited()) throw new Error("llama-server exited before it was ready");
     try {
@@ -46,7 +46,7 @@ async function waitForHealth(baseUrl: string, exited: () => boolean): Promise<vo
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error("llama-server was not ready within 120 s");
+  throw new Error("llama-server was not ready within 600 s");
 }
 
 /** Runs the calls; resolves with the time they took in ms. */
@@ -80,7 +80,12 @@ export async function runLlamaServerConversation(run: LlamaServerConversation): 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, () => exited);
-    const backend = await createOpenAICompatibleBackend({ baseUrl: `${baseUrl}/v1`, model: "bench" });
+    // A long prompt on a busy CPU can take minutes before the first byte: wait up to an hour.
+    const backend = await createOpenAICompatibleBackend({
+      baseUrl: `${baseUrl}/v1`,
+      model: "bench",
+      timeoutMs: 3_600_000,
+    });
     const started = performance.now();
     for (const call of run.conversations) {
       await backend.generate({
