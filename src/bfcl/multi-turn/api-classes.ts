@@ -45,7 +45,10 @@ export function createInstance(
   const instance = factory(context);
   if (className !== "MathAPI") {
     const config = initialConfig.get(className);
-    instance.loadScenario(config instanceof PyDict ? (pyDeepCopy(config) as PyDict) : new PyDict(), longContext);
+    instance.loadScenario(
+      config instanceof PyDict ? (pyDeepCopy(config) as PyDict) : new PyDict(),
+      longContext,
+    );
   }
   return instance;
 }

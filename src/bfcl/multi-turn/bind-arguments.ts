@@ -52,5 +52,7 @@ export function bindArguments(
       `${qualname}() missing ${missing.length} required positional argument${missing.length === 1 ? "" : "s"}: ${quotedList(missing.map((parameter) => parameter.name))}`,
     );
   }
-  return parameters.map((parameter, index) => (filled[index] ? (slots[index] as PyObj) : (parameter.default as PyObj)));
+  return parameters.map((parameter, index) =>
+    filled[index] ? (slots[index] as PyObj) : (parameter.default as PyObj),
+  );
 }

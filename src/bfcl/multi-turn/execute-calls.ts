@@ -5,12 +5,22 @@
  * evaluated as a Python expression against the live instances. The result is recorded as BFCL
  * records it (see {@link renderResult}); a raised exception as `Error during execution: <str(e)>`.
  */
-import { PythonDecodeError } from "../python-tokenizer.js";
+
 import { type PyNode, parsePythonExpression } from "../python-parser.js";
 import { pyWhitespaceClass } from "../python-text.js";
+import { PythonDecodeError } from "../python-tokenizer.js";
 import type { MultiTurnApi } from "./api-class.js";
 import { bindArguments } from "./bind-arguments.js";
-import { fromPyValue, PyDict, PyException, type PyObj, PySet, PyTuple, pyError, pyTruthy } from "./py-object.js";
+import {
+  fromPyValue,
+  PyDict,
+  PyException,
+  type PyObj,
+  PySet,
+  PyTuple,
+  pyError,
+  pyTruthy,
+} from "./py-object.js";
 import { pyAdd, pyDiv, pyMod, pyMul, pyNeg, pySub } from "./py-ops.js";
 import { renderResult } from "./py-render.js";
 
@@ -42,7 +52,10 @@ export function instanceSet(instances: ReadonlyArray<readonly [string, MultiTurn
   return { byClass, byName, methodOwner };
 }
 
-const callName = new RegExp(`(?<![\\p{L}\\p{N}_])([a-zA-Z_][\\p{L}\\p{N}_]*)[${pyWhitespaceClass}]*(?=\\()`, "gu");
+const callName = new RegExp(
+  `(?<![\\p{L}\\p{N}_])([a-zA-Z_][\\p{L}\\p{N}_]*)[${pyWhitespaceClass}]*(?=\\()`,
+  "gu",
+);
 const forbidden = new Set(["kill", "exit", "quit", "remove", "unlink", "popen", "Popen", "run"]);
 
 /** BFCL's `_process_method_calls`. */
@@ -68,7 +81,8 @@ function executeOne(call: string, instances: InstanceSet): string {
     try {
       node = parsePythonExpression(processed);
     } catch (error) {
-      if (error instanceof PythonDecodeError) throw pyError("SyntaxError", "invalid syntax (<string>, line 1)");
+      if (error instanceof PythonDecodeError)
+        throw pyError("SyntaxError", "invalid syntax (<string>, line 1)");
       throw error;
     }
     return renderResult(evaluate(node, instances));

@@ -15,7 +15,11 @@ export class FsFile implements PyCustom {
   ) {}
 
   pyEquals(other: PyObj): boolean {
-    return other instanceof FsFile && pyEqualsShallow(this.name, other.name) && pyEqualsShallow(this.content, other.content);
+    return (
+      other instanceof FsFile &&
+      pyEqualsShallow(this.name, other.name) &&
+      pyEqualsShallow(this.content, other.content)
+    );
   }
   pyRepr(): string {
     return `<<File: ${pyStrOf(this.name)}, Content: ${pyStrOf(this.content)}>>`;
@@ -44,14 +48,20 @@ export class FsDirectory implements PyCustom {
   /** `_add_file`: raises ValueError when the name is taken. */
   addFile(name: PyObj, content: PyObj = ""): void {
     if (this.contents.has(name))
-      throw pyError("ValueError", `File '${pyStrOf(name)}' already exists in directory '${pyStrOf(this.name)}'.`);
+      throw pyError(
+        "ValueError",
+        `File '${pyStrOf(name)}' already exists in directory '${pyStrOf(this.name)}'.`,
+      );
     this.contents.set(name, new FsFile(name, content));
   }
 
   /** `_add_directory`: raises ValueError when the name is taken. */
   addDirectory(name: PyObj): void {
     if (this.contents.has(name))
-      throw pyError("ValueError", `Directory '${pyStrOf(name)}' already exists in directory '${pyStrOf(this.name)}'.`);
+      throw pyError(
+        "ValueError",
+        `Directory '${pyStrOf(name)}' already exists in directory '${pyStrOf(this.name)}'.`,
+      );
     this.contents.set(name, new FsDirectory(name, this));
   }
 

@@ -11,7 +11,7 @@ import { longContextValue } from "./long-context.js";
 import { PyDict, type PyObj, pyContains, pyError, pyTruthy } from "./py-object.js";
 import { compareCodePoints, formatFixed, pyCompare } from "./py-ops.js";
 import { pyStrOf } from "./py-render.js";
-import { pyLen, rstripChars, sliceFrom, splitLines, splitWhitespace, strSelf, stripChars } from "./py-str.js";
+import { pyLen, rstripChars, sliceFrom, splitLines, splitWhitespace, stripChars, strSelf } from "./py-str.js";
 
 type Result = PyObj;
 const error = (text: string): PyDict => new PyDict([["error", text]]);
@@ -32,19 +32,43 @@ export class GorillaFileSystem implements MultiTurnApi {
       ["cd", params("folder"), ([folder]) => this.cd(folder as PyObj)],
       ["mkdir", params("dir_name"), ([name]) => this.mkdir(name as PyObj)],
       ["touch", params("file_name"), ([name]) => this.touch(name as PyObj)],
-      ["echo", params("content", ["file_name", null]), ([content, name]) => this.echo(content as PyObj, name as PyObj)],
+      [
+        "echo",
+        params("content", ["file_name", null]),
+        ([content, name]) => this.echo(content as PyObj, name as PyObj),
+      ],
       ["cat", params("file_name"), ([name]) => this.cat(name as PyObj)],
-      ["find", params(["path", "."], ["name", null]), ([path, name]) => this.find(path as PyObj, name as PyObj)],
+      [
+        "find",
+        params(["path", "."], ["name", null]),
+        ([path, name]) => this.find(path as PyObj, name as PyObj),
+      ],
       ["wc", params("file_name", ["mode", "l"]), ([name, mode]) => this.wc(name as PyObj, mode as PyObj)],
       ["sort", params("file_name"), ([name]) => this.sort(name as PyObj)],
-      ["grep", params("file_name", "pattern"), ([name, pattern]) => this.grep(name as PyObj, pattern as PyObj)],
+      [
+        "grep",
+        params("file_name", "pattern"),
+        ([name, pattern]) => this.grep(name as PyObj, pattern as PyObj),
+      ],
       ["du", params(["human_readable", false]), ([human]) => this.du(human as PyObj)],
-      ["tail", params("file_name", ["lines", 10n]), ([name, lines]) => this.tail(name as PyObj, lines as PyObj)],
+      [
+        "tail",
+        params("file_name", ["lines", 10n]),
+        ([name, lines]) => this.tail(name as PyObj, lines as PyObj),
+      ],
       ["diff", params("file_name1", "file_name2"), ([a, b]) => this.diff(a as PyObj, b as PyObj)],
-      ["mv", params("source", "destination"), ([source, target]) => this.mv(source as PyObj, target as PyObj)],
+      [
+        "mv",
+        params("source", "destination"),
+        ([source, target]) => this.mv(source as PyObj, target as PyObj),
+      ],
       ["rm", params("file_name"), ([name]) => this.rm(name as PyObj)],
       ["rmdir", params("dir_name"), ([name]) => this.rmdir(name as PyObj)],
-      ["cp", params("source", "destination"), ([source, target]) => this.cp(source as PyObj, target as PyObj)],
+      [
+        "cp",
+        params("source", "destination"),
+        ([source, target]) => this.cp(source as PyObj, target as PyObj),
+      ],
     ]);
   }
 
@@ -67,16 +91,21 @@ export class GorillaFileSystem implements MultiTurnApi {
       const item = data as PyDict;
       if (item.get("type") === "directory") {
         bottommost = false;
-        parent.contents.set(name, this.loadDirectory(item.get("contents") as PyDict, new FsDirectory(name, parent)));
+        parent.contents.set(
+          name,
+          this.loadDirectory(item.get("contents") as PyDict, new FsDirectory(name, parent)),
+        );
       } else if (item.get("type") === "file") {
         let content = item.get("content") as PyObj;
         if (this.longContext && !pyContains(tailUsed, name))
-          content = (content as string) + (longContextValue(this.context, "FILE_CONTENT_EXTENSION") as string);
+          content =
+            (content as string) + (longContextValue(this.context, "FILE_CONTENT_EXTENSION") as string);
         parent.contents.set(name, new FsFile(name, content));
       }
     }
     if (bottommost && this.longContext) {
-      for (const name of longContextValue(this.context, "POPULATE_FILE_EXTENSION") as PyObj[]) parent.addFile(name);
+      for (const name of longContextValue(this.context, "POPULATE_FILE_EXTENSION") as PyObj[])
+        parent.addFile(name);
     }
     return parent;
   }
@@ -107,7 +136,8 @@ export class GorillaFileSystem implements MultiTurnApi {
       return error(`cd: ${folder}: Unsupported path. Only one folder level at a time is supported.`);
     if (folder === "..") {
       if (this.current.parent) this.current = this.current.parent;
-      else if (this.root.pyEquals(this.current)) return error("Current directory is already the root. Cannot go back.");
+      else if (this.root.pyEquals(this.current))
+        return error("Current directory is already the root. Cannot go back.");
       else return error("cd: ..: No such directory");
       return new PyDict();
     }
@@ -118,11 +148,12 @@ export class GorillaFileSystem implements MultiTurnApi {
   }
 
   private validName(name: PyObj): boolean {
-    return ![..."|/\\?%*:\"><"].some((char) => pyContains(name, char));
+    return ![...'|/\\?%*:"><'].some((char) => pyContains(name, char));
   }
 
   private mkdir(name: PyObj): Result {
-    if (!this.validName(name)) return error(`mkdir: cannot create directory '${pyStrOf(name)}': Invalid character`);
+    if (!this.validName(name))
+      return error(`mkdir: cannot create directory '${pyStrOf(name)}': Invalid character`);
     if (this.current.contents.has(name))
       return error(`mkdir: cannot create directory '${pyStrOf(name)}': File exists`);
     this.current.addDirectory(name);
@@ -140,10 +171,12 @@ export class GorillaFileSystem implements MultiTurnApi {
     if (name === null) return dict(["terminal_output", content]);
     if (!this.validName(name)) return error(`echo: cannot write to '${pyStrOf(name)}': Invalid character`);
     if (!pyTruthy(name)) return dict(["terminal_output", content]);
-    if (!this.current.contents.has(name)) return error(`echo: cannot write to '${pyStrOf(name)}': No such file`);
+    if (!this.current.contents.has(name))
+      return error(`echo: cannot write to '${pyStrOf(name)}': No such file`);
     const item = this.current.item(name);
     if (item instanceof FsFile) item.content = content;
-    else if (item instanceof FsDirectory) throw pyError("AttributeError", "'Directory' object has no attribute '_write'");
+    else if (item instanceof FsDirectory)
+      throw pyError("AttributeError", "'Directory' object has no attribute '_write'");
     return null;
   }
 
@@ -203,7 +236,9 @@ export class GorillaFileSystem implements MultiTurnApi {
   private grep(name: PyObj, pattern: PyObj): Result {
     const file = this.file(name);
     if (file) {
-      const lines = splitLines(strSelf(file.content, "splitlines")).filter((line) => pyContains(line, pattern));
+      const lines = splitLines(strSelf(file.content, "splitlines")).filter((line) =>
+        pyContains(line, pattern),
+      );
       return dict(["matching_lines", lines]);
     }
     return error(`grep: ${pyStrOf(name)}: No such file or directory`);
@@ -213,7 +248,9 @@ export class GorillaFileSystem implements MultiTurnApi {
     const size = (item: FsFile | FsDirectory): number =>
       item instanceof FsFile
         ? Buffer.byteLength(strSelf(item.content, "encode"), "utf8")
-        : item.contents.values().reduce((total: number, child) => total + size(child as FsFile | FsDirectory), 0);
+        : item.contents
+            .values()
+            .reduce((total: number, child) => total + size(child as FsFile | FsDirectory), 0);
     const total = size(this.current);
     if (!pyTruthy(human)) return dict(["disk_usage", `${total} bytes`]);
     let value = total;
@@ -230,9 +267,9 @@ export class GorillaFileSystem implements MultiTurnApi {
       const content = splitLines(strSelf(file.content, "splitlines"));
       let lines = linesArg;
       if (pyCompare(">", lines, BigInt(content.length))) lines = BigInt(content.length);
-      const count = typeof lines === "bigint" ? Number(lines) : Number(lines);
-      if (!Number.isInteger(count))
+      if (typeof lines !== "bigint" && typeof lines !== "boolean")
         throw pyError("TypeError", "slice indices must be integers or None or have an __index__ method");
+      const count = Number(lines);
       return dict(["last_lines", sliceFrom(content, -count).join("\n")]);
     }
     return error(`tail: ${pyStrOf(name)}: No such file or directory`);
@@ -256,7 +293,8 @@ export class GorillaFileSystem implements MultiTurnApi {
 
   private mv(source: PyObj, destination: PyObj): Result {
     const here = this.current;
-    if (!here.contents.has(source)) return error(`mv: cannot move '${pyStrOf(source)}': No such file or directory`);
+    if (!here.contents.has(source))
+      return error(`mv: cannot move '${pyStrOf(source)}': No such file or directory`);
     const item = here.item(source) as FsFile | FsDirectory;
     if (pyContains(destination, "/"))
       return error("mv: path not allowed in destination. Provide only a file or directory name.");
@@ -264,8 +302,10 @@ export class GorillaFileSystem implements MultiTurnApi {
     const dst = pyStrOf(destination);
     if (here.contents.has(destination)) {
       const target = here.item(destination);
-      if (!(target instanceof FsDirectory)) return error(`mv: cannot move '${src}' to '${dst}': Not a directory`);
-      if (target.contents.has(source)) return error(`mv: cannot move '${src}' to '${dst}/${src}': File exists`);
+      if (!(target instanceof FsDirectory))
+        return error(`mv: cannot move '${src}' to '${dst}': Not a directory`);
+      if (target.contents.has(source))
+        return error(`mv: cannot move '${src}' to '${dst}/${src}': File exists`);
       here.contents.delete(source);
       this.place(target, source, item, false);
       return dict(["result", `'${src}' moved to '${dst}/${src}'`]);
@@ -295,7 +335,8 @@ export class GorillaFileSystem implements MultiTurnApi {
     if (!this.current.contents.has(name))
       return error(`rmdir: cannot remove '${pyStrOf(name)}': No such file or directory`);
     const item = this.current.item(name);
-    if (!(item instanceof FsDirectory)) return error(`rmdir: cannot remove '${pyStrOf(name)}': Not a directory`);
+    if (!(item instanceof FsDirectory))
+      return error(`rmdir: cannot remove '${pyStrOf(name)}': Not a directory`);
     if (item.contents.size > 0) return error(`rmdir: cannot remove '${pyStrOf(name)}': Directory not empty`);
     this.current.contents.delete(name);
     return dict(["result", `'${pyStrOf(name)}' removed`]);
@@ -303,7 +344,8 @@ export class GorillaFileSystem implements MultiTurnApi {
 
   private cp(source: PyObj, destination: PyObj): Result {
     const here = this.current;
-    if (!here.contents.has(source)) return error(`cp: cannot copy '${pyStrOf(source)}': No such file or directory`);
+    if (!here.contents.has(source))
+      return error(`cp: cannot copy '${pyStrOf(source)}': No such file or directory`);
     const item = here.item(source) as FsFile | FsDirectory;
     if (pyContains(destination, "/"))
       return error("cp: path not allowed in destination. Provide only a file or directory name.");
@@ -311,9 +353,11 @@ export class GorillaFileSystem implements MultiTurnApi {
     const dst = pyStrOf(destination);
     if (here.contents.has(destination)) {
       const target = here.item(destination);
-      if (!(target instanceof FsDirectory)) return error(`cp: cannot copy '${src}' to '${dst}': Not a directory`);
+      if (!(target instanceof FsDirectory))
+        return error(`cp: cannot copy '${src}' to '${dst}': Not a directory`);
       // BFCL looks for "destination/source" among the target's children, which never matches.
-      if (target.contents.has(`${dst}/${src}`)) return error(`cp: cannot copy '${src}' to '${dst}/${src}': File exists`);
+      if (target.contents.has(`${dst}/${src}`))
+        return error(`cp: cannot copy '${src}' to '${dst}/${src}': File exists`);
       this.place(target, source, item, true);
       return dict(["result", `'${src}' copied to '${dst}/${src}'`]);
     }

@@ -10,12 +10,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EdgecallError } from "../../errors.js";
 import { parseLosslessJson } from "../lossless-json.js";
-import type { PyValue } from "../py-value.js";
 import type { ApiContext } from "./api-class.js";
-import { fromPyValue, opaque, PyDict, type PyObj } from "./py-object.js";
+import { fromPyValue, opaque, PyDict, type PyObj, pyDeepCopy } from "./py-object.js";
 
-let parsed: PyValue | undefined;
-
+let parsed: PyDict | undefined;
+const shared = new Map<string, PyObj>();
+/** The constants the classes mutate (card balances, bookings, the weather dict): one copy per context. */
+const mutable = new Set(["CREDIT_CARD_EXTENSION", "BOOKING_RECORD_EXTENSION", "LONG_WEATHER_EXTENSION"]);
 function dataFile(): string {
   let folder = dirname(fileURLToPath(import.meta.url));
   for (;;) {
@@ -41,15 +42,21 @@ function withEllipsis(value: PyObj): PyObj {
   return value;
 }
 
-/** The long-context constants by name, one fresh copy per context. */
-export function longContextData(context: ApiContext): PyDict {
-  return context.sharedDefault("long_context", () => {
-    parsed ??= parseLosslessJson(readFileSync(dataFile(), "utf8"));
-    return withEllipsis(fromPyValue(parsed));
-  }) as PyDict;
+function constants(): PyDict {
+  parsed ??= fromPyValue(parseLosslessJson(readFileSync(dataFile(), "utf8"))) as PyDict;
+  return parsed;
 }
 
-/** One long-context constant. */
+/** One long-context constant: shared when the classes only read it, per context when they mutate it. */
 export function longContextValue(context: ApiContext, name: string): PyObj {
-  return longContextData(context).get(name) as PyObj;
+  if (mutable.has(name))
+    return context.sharedDefault(`long_context.${name}`, () =>
+      withEllipsis(pyDeepCopy(constants().get(name) as PyObj)),
+    );
+  let value = shared.get(name);
+  if (value === undefined) {
+    value = withEllipsis(constants().get(name) as PyObj);
+    shared.set(name, value);
+  }
+  return value;
 }

@@ -6,7 +6,8 @@
  * precisions BFCL's data asks (up to about 15 digits) but not beyond.
  */
 import { type ApiMethod, type MultiTurnApi, methodTable, params } from "./api-class.js";
-import { isNumber, opaque, PyDict, type PyObj, PyException, pyError, pyTruthy } from "./py-object.js";
+import { mpmathLogRatioRepr } from "./mpmath-log.js";
+import { isNumber, opaque, PyDict, PyException, type PyObj, pyError, pyTruthy } from "./py-object.js";
 import { asFloat, pyAbs, pyAdd, pyCompare, pyDiv, pyMul, pySub, roundFloat } from "./py-ops.js";
 
 const result = (value: PyObj): PyDict => new PyDict([["result", value]]);
@@ -31,25 +32,6 @@ function pySum(numbers: PyObj[]): PyObj {
   return numbers.reduce<PyObj>((total, item) => pyAdd(total, item), 0n);
 }
 
-/** `mpf` text for a double rounded to `prec` bits, printed with mpmath's `repr` digits. */
-function mpfRepr(value: number, dps: number): string {
-  const prec = Math.max(1, Math.round((dps + 1) * 3.3219280948873626));
-  const reprDigits = Math.max(1, Math.round(prec / 3.3219280948873626) + 1);
-  let rounded = value;
-  if (Number.isFinite(value) && value !== 0 && prec < 53) {
-    const exponent = Math.floor(Math.log2(Math.abs(value))) + 1;
-    const scale = 2 ** (prec - exponent);
-    rounded = Math.round(value * scale) / scale;
-  }
-  let text = rounded.toPrecision(Math.min(reprDigits, 17));
-  if (text.includes("e")) {
-    const [mantissa = "", exp = "0"] = text.split("e");
-    text = `${mantissa.includes(".") ? mantissa.replace(/0+$/, "").replace(/\.$/, ".0") : `${mantissa}.0`}e${Number(exp) >= 0 ? "+" : ""}${Number(exp)}`;
-  } else if (text.includes(".")) text = text.replace(/0+$/, "").replace(/\.$/, ".0");
-  else text = `${text}.0`;
-  return `mpf('${text}')`;
-}
-
 function decimalRepr(value: number, precision: number): string {
   const digits = Math.max(1, Math.min(precision, 100));
   let text = value.toPrecision(Math.min(digits, 100));
@@ -61,22 +43,66 @@ function decimalRepr(value: number, precision: number): string {
 export class MathApi implements MultiTurnApi {
   readonly className = "MathAPI";
   readonly methods: ReadonlyMap<string, ApiMethod> = methodTable([
-    ["logarithm", params("value", "base", "precision"), ([value, base, precision]) => this.logarithm(value!, base!, precision!)],
+    [
+      "logarithm",
+      params("value", "base", "precision"),
+      ([value, base, precision]) => this.logarithm(value!, base!, precision!),
+    ],
     ["mean", params("numbers"), ([numbers]) => this.mean(numbers!)],
     ["standard_deviation", params("numbers"), ([numbers]) => this.standardDeviation(numbers!)],
-    ["si_unit_conversion", params("value", "unit_in", "unit_out"), ([v, a, b]) => this.siConversion(v!, a!, b!)],
-    ["imperial_si_conversion", params("value", "unit_in", "unit_out"), ([v, a, b]) => this.imperialConversion(v!, a!, b!)],
-    ["add", params("a", "b"), ([a, b]) => exceptTypeError("Both inputs must be numbers", () => result(pyAdd(a!, b!)))],
-    ["subtract", params("a", "b"), ([a, b]) => exceptTypeError("Both inputs must be numbers", () => result(pySub(a!, b!)))],
+    [
+      "si_unit_conversion",
+      params("value", "unit_in", "unit_out"),
+      ([v, a, b]) => this.siConversion(v!, a!, b!),
+    ],
+    [
+      "imperial_si_conversion",
+      params("value", "unit_in", "unit_out"),
+      ([v, a, b]) => this.imperialConversion(v!, a!, b!),
+    ],
+    [
+      "add",
+      params("a", "b"),
+      ([a, b]) => exceptTypeError("Both inputs must be numbers", () => result(pyAdd(a!, b!))),
+    ],
+    [
+      "subtract",
+      params("a", "b"),
+      ([a, b]) => exceptTypeError("Both inputs must be numbers", () => result(pySub(a!, b!))),
+    ],
     ["multiply", params("a", "b"), ([a, b]) => this.multiply(a!, b!)],
     ["divide", params("a", "b"), ([a, b]) => this.divide(a!, b!)],
-    ["power", params("base", "exponent"), ([a, b]) => exceptTypeError("Both inputs must be numbers", () => result(power(a!, b!)))],
-    ["square_root", params("number", "precision"), ([number, precision]) => this.squareRoot(number!, precision!)],
-    ["absolute_value", params("number"), ([number]) => exceptTypeError("Input must be a number", () => result(pyAbs(number!)))],
-    ["round_number", params("number", ["decimal_places", 0n]), ([number, places]) => this.roundNumber(number!, places!)],
+    [
+      "power",
+      params("base", "exponent"),
+      ([a, b]) => exceptTypeError("Both inputs must be numbers", () => result(power(a!, b!))),
+    ],
+    [
+      "square_root",
+      params("number", "precision"),
+      ([number, precision]) => this.squareRoot(number!, precision!),
+    ],
+    [
+      "absolute_value",
+      params("number"),
+      ([number]) => exceptTypeError("Input must be a number", () => result(pyAbs(number!))),
+    ],
+    [
+      "round_number",
+      params("number", ["decimal_places", 0n]),
+      ([number, places]) => this.roundNumber(number!, places!),
+    ],
     ["percentage", params("part", "whole"), ([part, whole]) => this.percentage(part!, whole!)],
-    ["min_value", params("numbers"), ([numbers]) => this.extreme(numbers!, "<", "Cannot find minimum of an empty list")],
-    ["max_value", params("numbers"), ([numbers]) => this.extreme(numbers!, ">", "Cannot find maximum of an empty list")],
+    [
+      "min_value",
+      params("numbers"),
+      ([numbers]) => this.extreme(numbers!, "<", "Cannot find minimum of an empty list"),
+    ],
+    [
+      "max_value",
+      params("numbers"),
+      ([numbers]) => this.extreme(numbers!, ">", "Cannot find maximum of an empty list"),
+    ],
     ["sum_values", params("numbers"), ([numbers]) => this.sumValues(numbers!)],
   ]);
 
@@ -87,9 +113,9 @@ export class MathApi implements MultiTurnApi {
   }
 
   private logarithm(value: PyObj, base: PyObj, precision: PyObj): PyObj {
-    if (!isNumber(value) || !isNumber(base) || typeof precision !== "bigint") return error("cannot create mpf");
-    const result = Math.log(asFloat(value)) / Math.log(asFloat(base));
-    return new PyDict([["result", opaque("mpf", mpfRepr(result, Number(precision)))]]);
+    if (!isNumber(value) || !isNumber(base) || !isNumber(precision)) return error("cannot create mpf");
+    const text = mpmathLogRatioRepr(asFloat(value), asFloat(base), asFloat(precision));
+    return new PyDict([["result", opaque("mpf", text)]]);
   }
 
   private mean(numbers: PyObj): PyObj {
@@ -112,7 +138,14 @@ export class MathApi implements MultiTurnApi {
   }
 
   private siConversion(value: PyObj, unitIn: PyObj, unitOut: PyObj): PyObj {
-    const toMeters = new PyDict([["km", 1000n], ["m", 1n], ["cm", 0.01], ["mm", 0.001], ["um", 1e-6], ["nm", 1e-9]]);
+    const toMeters = new PyDict([
+      ["km", 1000n],
+      ["m", 1n],
+      ["cm", 0.01],
+      ["mm", 0.001],
+      ["um", 1e-6],
+      ["nm", 1e-9],
+    ]);
     if (!isNumber(value)) return error("Value must be a number");
     if (!toMeters.has(unitIn) || !toMeters.has(unitOut))
       return error(`Conversion from '${String(unitIn)}' to '${String(unitOut)}' is not supported`);
@@ -205,7 +238,9 @@ export class MathApi implements MultiTurnApi {
 
   private sumValues(numbers: PyObj): PyObj {
     if (!pyTruthy(numbers)) return error("Cannot calculate sum of an empty list");
-    return exceptTypeError("All elements in the list must be numbers", () => result(pySum(sequence(numbers))));
+    return exceptTypeError("All elements in the list must be numbers", () =>
+      result(pySum(sequence(numbers))),
+    );
   }
 }
 

@@ -17,7 +17,15 @@ function defaultState(): PyDict {
   return new PyDict([
     ["generated_ids", new PySet()],
     ["user_count", 4n],
-    ["user_map", new PyDict([["Alice", "USR001"], ["Bob", "USR002"], ["Catherine", "USR003"], ["Daniel", "USR004"]])],
+    [
+      "user_map",
+      new PyDict([
+        ["Alice", "USR001"],
+        ["Bob", "USR002"],
+        ["Catherine", "USR003"],
+        ["Daniel", "USR004"],
+      ]),
+    ],
     [
       "inbox",
       [
@@ -64,7 +72,8 @@ export class MessageApi implements MultiTurnApi {
 
   loadScenario(scenario: PyDict): void {
     const defaults = defaultState();
-    const get = (key: string): PyObj => (scenario.has(key) ? (scenario.get(key) as PyObj) : (defaults.get(key) as PyObj));
+    const get = (key: string): PyObj =>
+      scenario.has(key) ? (scenario.get(key) as PyObj) : (defaults.get(key) as PyObj);
     this.random = new PythonRandom(BigInt((scenario.get("random_seed") as bigint | undefined) ?? 200191n));
     this.generatedIds = get("generated_ids");
     this.userCount = get("user_count");
@@ -89,7 +98,11 @@ export class MessageApi implements MultiTurnApi {
     const ids = this.generatedIds;
     let id = this.random.randint(10000n, 99999n);
     while (pyContains(ids, id)) id = this.random.randint(10000n, 99999n);
-    if (!(ids instanceof PySet)) throw pyError("AttributeError", `'${Array.isArray(ids) ? "list" : "object"}' object has no attribute 'add'`);
+    if (!(ids instanceof PySet))
+      throw pyError(
+        "AttributeError",
+        `'${Array.isArray(ids) ? "list" : "object"}' object has no attribute 'add'`,
+      );
     ids.add(id);
     return new PyDict([["new_id", id]]);
   }
@@ -101,14 +114,21 @@ export class MessageApi implements MultiTurnApi {
 
   private login(id: PyObj): PyObj {
     if (!pyContains(this.userMap.values(), id))
-      return new PyDict([["login_status", false], ["message", `User ID '${pyStrOf(id)}' not found.`]]);
+      return new PyDict([
+        ["login_status", false],
+        ["message", `User ID '${pyStrOf(id)}' not found.`],
+      ]);
     this.currentUser = id;
-    return new PyDict([["login_status", true], ["message", `User '${pyStrOf(id)}' logged in successfully.`]]);
+    return new PyDict([
+      ["login_status", true],
+      ["message", `User '${pyStrOf(id)}' logged in successfully.`],
+    ]);
   }
 
   private send(receiver: PyObj, message: PyObj): PyObj {
     if (!pyTruthy(this.currentUser)) return noUser();
-    if (!pyContains(this.userMap.values(), receiver)) return error(`Receiver ID '${pyStrOf(receiver)}' not found.`);
+    if (!pyContains(this.userMap.values(), receiver))
+      return error(`Receiver ID '${pyStrOf(receiver)}' not found.`);
     const id = this.generateId();
     this.inbox.push(new PyDict([[receiver, message]]));
     this.messageCount = pyAdd(this.messageCount, 1n);
@@ -155,7 +175,11 @@ export class MessageApi implements MultiTurnApi {
     const id = `USR${pyStrOf(this.userCount).padStart(3, "0")}`;
     if (pyContains(this.userMap.values(), id)) return error(`User ID '${id}' already exists.`);
     this.userMap.set(name, id);
-    return new PyDict([["added_status", true], ["user_id", id], ["message", `Contact '${pyStrOf(name)}' added successfully.`]]);
+    return new PyDict([
+      ["added_status", true],
+      ["user_id", id],
+      ["message", `Contact '${pyStrOf(name)}' added successfully.`],
+    ]);
   }
 
   private search(keyword: PyObj): PyObj {
@@ -165,7 +189,12 @@ export class MessageApi implements MultiTurnApi {
     for (const message of this.inbox) {
       const [receiver, content] = firstItem(message);
       if (strSelf(content, "lower").toLowerCase().includes(lower))
-        results.push(new PyDict([["receiver_id", receiver], ["message", content]]));
+        results.push(
+          new PyDict([
+            ["receiver_id", receiver],
+            ["message", content],
+          ]),
+        );
     }
     return new PyDict([["results", results]]);
   }
@@ -175,7 +204,13 @@ export class MessageApi implements MultiTurnApi {
     const contacts = new PySet();
     for (const message of this.inbox) contacts.add(firstItem(message)[0]);
     return new PyDict([
-      ["stats", new PyDict([["received_count", BigInt(this.inbox.length)], ["total_contacts", BigInt(contacts.size)]])],
+      [
+        "stats",
+        new PyDict([
+          ["received_count", BigInt(this.inbox.length)],
+          ["total_contacts", BigInt(contacts.size)],
+        ]),
+      ],
     ]);
   }
 }

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { EdgecallError } from "../../errors.js";
 import { LosslessJsonError, parseLosslessJson } from "../lossless-json.js";
 import { dictGet, type PyValue } from "../py-value.js";
-import { fromPyValue, PyDict } from "./py-object.js";
 import type { MultiTurnCategory } from "./multi-turn-categories.js";
+import { fromPyValue, PyDict } from "./py-object.js";
 
 /** One multi-turn entry. */
 export interface MultiTurnEntry {
@@ -44,7 +44,10 @@ function readLines(path: string): PyValue[] {
         return parseLosslessJson(line);
       } catch (error) {
         if (!(error instanceof LosslessJsonError)) throw error;
-        throw new EdgecallError("invalid-json", `${path}:${index + 1}: ${error.message}`, { subject: path, cause: error });
+        throw new EdgecallError("invalid-json", `${path}:${index + 1}: ${error.message}`, {
+          subject: path,
+          cause: error,
+        });
       }
     });
 }
@@ -65,7 +68,12 @@ function toPlain(value: PyValue): unknown {
     case "tuple":
       return value.items.map(toPlain);
     case "dict":
-      return Object.fromEntries(value.keys.map((key, index) => [key.kind === "str" ? key.value : String(key), toPlain(value.values[index] as PyValue)]));
+      return Object.fromEntries(
+        value.keys.map((key, index) => [
+          key.kind === "str" ? key.value : String(key),
+          toPlain(value.values[index] as PyValue),
+        ]),
+      );
     case "int":
       return Number(value.value);
     case "none":

@@ -39,16 +39,32 @@ export class TwitterApi implements MultiTurnApi {
     const tags = context.sharedDefault("TwitterAPI.post_tweet.tags", () => []);
     const mentions = context.sharedDefault("TwitterAPI.post_tweet.mentions", () => []);
     this.methods = methodTable([
-      ["authenticate_twitter", params("username", "password"), ([user, password]) => this.authenticate(user!, password!)],
-      ["posting_get_login_status", params(), () => new PyDict([["login_status", pyTruthy(this.authenticated)]])],
-      ["post_tweet", params("content", ["tags", tags], ["mentions", mentions]), ([c, t, m]) => this.post(c!, t!, m!)],
+      [
+        "authenticate_twitter",
+        params("username", "password"),
+        ([user, password]) => this.authenticate(user!, password!),
+      ],
+      [
+        "posting_get_login_status",
+        params(),
+        () => new PyDict([["login_status", pyTruthy(this.authenticated)]]),
+      ],
+      [
+        "post_tweet",
+        params("content", ["tags", tags], ["mentions", mentions]),
+        ([c, t, m]) => this.post(c!, t!, m!),
+      ],
       ["retweet", params("tweet_id"), ([id]) => this.retweet(id!)],
       ["comment", params("tweet_id", "comment_content"), ([id, content]) => this.comment(id!, content!)],
       ["mention", params("tweet_id", "mentioned_usernames"), ([id, names]) => this.mention(id!, names!)],
       ["follow_user", params("username_to_follow"), ([name]) => this.follow(name!)],
       ["list_all_following", params(), () => this.listFollowing()],
       ["unfollow_user", params("username_to_unfollow"), ([name]) => this.unfollow(name!)],
-      ["get_tweet", params("tweet_id"), ([id]) => (this.tweets.has(id!) ? (this.tweets.get(id!) as PyObj) : notFound(id!))],
+      [
+        "get_tweet",
+        params("tweet_id"),
+        ([id]) => (this.tweets.has(id!) ? (this.tweets.get(id!) as PyObj) : notFound(id!)),
+      ],
       ["get_user_tweets", params("username"), ([name]) => this.userTweets(name!)],
       ["search_tweets", params("keyword"), ([keyword]) => this.search(keyword!)],
       ["get_tweet_comments", params("tweet_id"), ([id]) => this.tweetComments(id!)],
@@ -57,7 +73,8 @@ export class TwitterApi implements MultiTurnApi {
   }
 
   loadScenario(scenario: PyDict): void {
-    const get = (key: string, fallback: PyObj): PyObj => (scenario.has(key) ? (scenario.get(key) as PyObj) : fallback);
+    const get = (key: string, fallback: PyObj): PyObj =>
+      scenario.has(key) ? (scenario.get(key) as PyObj) : fallback;
     this.username = get("username", "john");
     this.password = get("password", "john123");
     this.authenticated = get("authenticated", false);
@@ -91,7 +108,8 @@ export class TwitterApi implements MultiTurnApi {
   }
 
   private post(content: PyObj, tags: PyObj, mentions: PyObj): PyObj {
-    if (!pyTruthy(this.authenticated)) return error("User not authenticated. Please authenticate before posting.");
+    if (!pyTruthy(this.authenticated))
+      return error("User not authenticated. Please authenticate before posting.");
     const tweet = new PyDict([
       ["id", this.tweetCounter],
       ["username", this.username],
@@ -120,7 +138,12 @@ export class TwitterApi implements MultiTurnApi {
     if (!this.tweets.has(id)) return notFound(id);
     const comments = this.comments as PyDict;
     if (!comments.has(id)) comments.set(id, []);
-    (comments.get(id) as PyObj[]).push(new PyDict([["username", this.username], ["content", content]]));
+    (comments.get(id) as PyObj[]).push(
+      new PyDict([
+        ["username", this.username],
+        ["content", content],
+      ]),
+    );
     return new PyDict([["comment_status", "Comment added successfully"]]);
   }
 
@@ -158,14 +181,21 @@ export class TwitterApi implements MultiTurnApi {
   }
 
   private userTweets(name: PyObj): PyObj {
-    return this.tweets.values().filter((tweet) => pyContains([(tweet as PyDict).get("username") as PyObj], name));
+    return this.tweets
+      .values()
+      .filter((tweet) => pyContains([(tweet as PyDict).get("username") as PyObj], name));
   }
 
   private search(keyword: PyObj): PyObj {
     const lower = strSelf(keyword, "lower").toLowerCase();
     return this.tweets.values().filter((tweet) => {
       const entry = tweet as PyDict;
-      if (strSelf(entry.get("content") as PyObj, "lower").toLowerCase().includes(lower)) return true;
+      if (
+        strSelf(entry.get("content") as PyObj, "lower")
+          .toLowerCase()
+          .includes(lower)
+      )
+        return true;
       return iterate(entry.get("tags") as PyObj).some((tag) => strSelf(tag, "lower").toLowerCase() === lower);
     });
   }
@@ -177,7 +207,9 @@ export class TwitterApi implements MultiTurnApi {
   }
 
   private userStats(name: PyObj): PyObj {
-    const tweetCount = this.tweets.values().filter((tweet) => pyContains([(tweet as PyDict).get("username") as PyObj], name)).length;
+    const tweetCount = this.tweets
+      .values()
+      .filter((tweet) => pyContains([(tweet as PyDict).get("username") as PyObj], name)).length;
     const following = pyEquals(name, this.username) ? (this.followingList as PyObj[]).length : 0;
     const retweets = this.retweets as PyDict;
     const retweetCount = retweets.has(name) ? (retweets.get(name) as PyObj[]).length : 0;

@@ -19,20 +19,18 @@ export interface PyCustom {
 /** A live Python object. */
 export type PyObj = null | boolean | bigint | number | string | PyObj[] | PyDict | PySet | PyTuple | PyCustom;
 
-/** A hash-key stand-in: equal keys under Python's `==` (for the kinds used as keys) map alike. */
-function keyOf(key: PyObj): string {
-  if (typeof key === "string") return `s${key}`;
-  if (typeof key === "bigint") return `i${key}`;
-  if (typeof key === "boolean") return key ? "i1" : "i0";
-  if (typeof key === "number") return Number.isInteger(key) ? `i${BigInt(key)}` : `f${key}`;
-  if (key === null) return "n";
-  if (key instanceof PyTuple) return `t${key.items.map(keyOf).join("\u0000")}`;
+/** A Map key standing for a Python key: equal keys under Python's `==` (for hashable kinds) map alike. */
+function keyOf(key: PyObj): unknown {
+  if (typeof key === "string" || typeof key === "bigint" || key === null) return key;
+  if (typeof key === "boolean") return key ? 1n : 0n;
+  if (typeof key === "number") return Number.isInteger(key) ? BigInt(key) : key;
+  if (key instanceof PyTuple) return `\u0000t${key.items.map((item) => String(keyOf(item))).join("\u0000")}`;
   throw pyError("TypeError", `unhashable type: '${pyTypeName(key)}'`);
 }
 
 /** A Python dict: insertion order, the first spelling of a key kept, keys equal under `==`. */
 export class PyDict {
-  private readonly slots = new Map<string, [PyObj, PyObj]>();
+  private readonly slots = new Map<unknown, [PyObj, PyObj]>();
 
   constructor(entries: Iterable<readonly [PyObj, PyObj]> = []) {
     for (const [key, value] of entries) this.set(key, value);
@@ -57,13 +55,19 @@ export class PyDict {
     return this.slots.delete(keyOf(key));
   }
   keys(): PyObj[] {
-    return [...this.slots.values()].map((slot) => slot[0]);
+    const keys: PyObj[] = [];
+    for (const slot of this.slots.values()) keys.push(slot[0]);
+    return keys;
   }
   values(): PyObj[] {
-    return [...this.slots.values()].map((slot) => slot[1]);
+    const values: PyObj[] = [];
+    for (const slot of this.slots.values()) values.push(slot[1]);
+    return values;
   }
   entries(): Array<[PyObj, PyObj]> {
-    return [...this.slots.values()].map(([key, value]) => [key, value]);
+    const entries: Array<[PyObj, PyObj]> = [];
+    for (const slot of this.slots.values()) entries.push([slot[0], slot[1]]);
+    return entries;
   }
   /** `dict.copy()`: a shallow copy. */
   copy(): PyDict {
@@ -73,7 +77,7 @@ export class PyDict {
 
 /** A Python set (iteration in insertion order; only equality and membership are observed). */
 export class PySet {
-  private readonly slots = new Map<string, PyObj>();
+  private readonly slots = new Map<unknown, PyObj>();
 
   constructor(items: Iterable<PyObj> = []) {
     for (const item of items) this.add(item);
@@ -230,7 +234,9 @@ export function fromPyValue(value: PyValue): PyObj {
     case "tuple":
       return new PyTuple(value.items.map(fromPyValue));
     case "dict":
-      return new PyDict(value.keys.map((key, index) => [fromPyValue(key), fromPyValue(value.values[index] as PyValue)]));
+      return new PyDict(
+        value.keys.map((key, index) => [fromPyValue(key), fromPyValue(value.values[index] as PyValue)]),
+      );
     case "complex":
       return opaque("complex", `(${value.real}+${value.imag}j)`);
     case "bytes":
@@ -251,7 +257,8 @@ export function opaque(typeName: string, text: string): PyCustom {
 /** A deep copy (`copy.deepcopy`) of plain data; custom objects are shared. */
 export function pyDeepCopy(value: PyObj): PyObj {
   if (Array.isArray(value)) return value.map(pyDeepCopy);
-  if (value instanceof PyDict) return new PyDict(value.entries().map(([key, item]) => [key, pyDeepCopy(item)]));
+  if (value instanceof PyDict)
+    return new PyDict(value.entries().map(([key, item]) => [key, pyDeepCopy(item)]));
   if (value instanceof PySet) return new PySet(value.items());
   if (value instanceof PyTuple) return new PyTuple(value.items.map(pyDeepCopy));
   return value;

@@ -14,7 +14,10 @@ function asInt(value: Num): bigint | undefined {
 }
 
 function unsupported(op: string, left: PyObj, right: PyObj): never {
-  throw pyError("TypeError", `unsupported operand type(s) for ${op}: '${pyTypeName(left)}' and '${pyTypeName(right)}'`);
+  throw pyError(
+    "TypeError",
+    `unsupported operand type(s) for ${op}: '${pyTypeName(left)}' and '${pyTypeName(right)}'`,
+  );
 }
 
 /** `float(x)` of a number. */
@@ -31,7 +34,8 @@ export function pyAdd(left: PyObj, right: PyObj): PyObj {
   }
   if (typeof left === "string" && typeof right === "string") return left + right;
   if (Array.isArray(left) && Array.isArray(right)) return [...left, ...right];
-  if (typeof left === "string") throw pyError("TypeError", `can only concatenate str (not "${pyTypeName(right)}") to str`);
+  if (typeof left === "string")
+    throw pyError("TypeError", `can only concatenate str (not "${pyTypeName(right)}") to str`);
   if (Array.isArray(left))
     throw pyError("TypeError", `can only concatenate list (not "${pyTypeName(right)}") to list`);
   return unsupported("+", left, right);
@@ -61,7 +65,11 @@ export function pyMul(left: PyObj, right: PyObj): PyObj {
 export function pyDiv(left: PyObj, right: PyObj): PyObj {
   if (!isNumber(left) || !isNumber(right)) return unsupported("/", left, right);
   const divisor = asFloat(right);
-  if (divisor === 0) throw pyError("ZeroDivisionError", asInt(left) !== undefined && asInt(right) !== undefined ? "division by zero" : "float division by zero");
+  if (divisor === 0)
+    throw pyError(
+      "ZeroDivisionError",
+      asInt(left) !== undefined && asInt(right) !== undefined ? "division by zero" : "float division by zero",
+    );
   const a = asInt(left);
   const b = asInt(right);
   if (a !== undefined && b !== undefined) return intTrueDivide(a, b);
@@ -154,7 +162,10 @@ export function pyFloat(value: PyObj): number {
     if (/^[+-]?nan$/i.test(text)) return Number.NaN;
     throw pyError("ValueError", `could not convert string to float: ${pyReprString(value)}`);
   }
-  throw pyError("TypeError", `float() argument must be a string or a real number, not '${pyTypeName(value)}'`);
+  throw pyError(
+    "TypeError",
+    `float() argument must be a string or a real number, not '${pyTypeName(value)}'`,
+  );
 }
 
 /** Python's `int(value)` for numbers (towards zero) and integer strings. */
@@ -166,7 +177,8 @@ export function pyInt(value: PyObj): bigint {
     if (!Number.isFinite(value)) throw pyError("OverflowError", "cannot convert float infinity to integer");
     return BigInt(Math.trunc(value));
   }
-  if (typeof value === "string" && /^\s*[+-]?\d+(_\d+)*\s*$/.test(value)) return BigInt(value.trim().replace(/_/g, ""));
+  if (typeof value === "string" && /^\s*[+-]?\d+(_\d+)*\s*$/.test(value))
+    return BigInt(value.trim().replace(/_/g, ""));
   if (typeof value === "string")
     throw pyError("ValueError", `invalid literal for int() with base 10: ${pyReprString(value)}`);
   throw pyError(
@@ -197,7 +209,9 @@ export function formatFixed(value: number, digits: number): string {
   const padded = fraction.padEnd(digits + 1, "0");
   let kept = whole + padded.slice(0, digits);
   const rest = padded.slice(digits);
-  const roundUp = rest[0]! > "5" || (rest[0] === "5" && (/[1-9]/.test(rest.slice(1)) || Number(kept.at(-1) ?? "0") % 2 === 1));
+  const roundUp =
+    rest[0]! > "5" ||
+    (rest[0] === "5" && (/[1-9]/.test(rest.slice(1)) || Number(kept.at(-1) ?? "0") % 2 === 1));
   if (roundUp) kept = (BigInt(kept) + 1n).toString().padStart(kept.length, "0");
   const intPart = kept.slice(0, kept.length - digits) || "0";
   const fracPart = kept.slice(kept.length - digits);

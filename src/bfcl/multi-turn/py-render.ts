@@ -5,14 +5,37 @@
  * through `json.dumps` or `str()` when that fails, anything else through `str()`).
  */
 import { pyFloatRepr, pyStrRepr } from "../py-repr.js";
-import { isCustom, PyDict, PyException, type PyObj, PySet, PyTuple, pyError, pyTypeName } from "./py-object.js";
+import {
+  isCustom,
+  PyDict,
+  PyException,
+  type PyObj,
+  PySet,
+  PyTuple,
+  pyError,
+  pyTypeName,
+} from "./py-object.js";
+
+/** `repr(float)`, with a fast path for the common positional forms. */
+export function floatRepr(value: number): string {
+  if (Number.isInteger(value)) {
+    if (Math.abs(value) < 1e16 && !Object.is(value, -0)) return `${value}.0`;
+    return pyFloatRepr(value);
+  }
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e-4 && magnitude < 1e16) {
+    const text = String(value);
+    if (!text.includes("e")) return text;
+  }
+  return pyFloatRepr(value);
+}
 
 /** Python's `repr(value)`. */
 export function pyReprOf(value: PyObj): string {
   if (value === null) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
   if (typeof value === "bigint") return value.toString();
-  if (typeof value === "number") return pyFloatRepr(value);
+  if (typeof value === "number") return floatRepr(value);
   if (typeof value === "string") return pyStrRepr(value);
   if (Array.isArray(value)) return `[${value.map(pyReprOf).join(", ")}]`;
   if (value instanceof PyDict)
@@ -20,7 +43,8 @@ export function pyReprOf(value: PyObj): string {
       .entries()
       .map(([key, item]) => `${pyReprOf(key)}: ${pyReprOf(item)}`)
       .join(", ")}}`;
-  if (value instanceof PySet) return value.size === 0 ? "set()" : `{${value.items().map(pyReprOf).join(", ")}}`;
+  if (value instanceof PySet)
+    return value.size === 0 ? "set()" : `{${value.items().map(pyReprOf).join(", ")}}`;
   if (value instanceof PyTuple)
     return value.items.length === 1
       ? `(${pyReprOf(value.items[0] as PyObj)},)`
@@ -38,8 +62,11 @@ function hex4(code: number): string {
   return `\\u${code.toString(16).padStart(4, "0")}`;
 }
 
+const plainAscii = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /** `json.dumps(text)` with `ensure_ascii`. */
 export function jsonString(text: string): string {
+  if (plainAscii.test(text)) return `"${text}"`;
   let out = '"';
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
@@ -61,7 +88,7 @@ function jsonFloat(value: number): string {
   if (Number.isNaN(value)) return "NaN";
   if (value === Number.POSITIVE_INFINITY) return "Infinity";
   if (value === Number.NEGATIVE_INFINITY) return "-Infinity";
-  return pyFloatRepr(value);
+  return floatRepr(value);
 }
 
 function jsonKey(key: PyObj): string {

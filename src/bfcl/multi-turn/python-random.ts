@@ -13,7 +13,9 @@ const m = 397;
 export class PythonRandom {
   private readonly state = new Uint32Array(n);
   private index = n + 1;
+  private key: number[] | undefined;
 
+  /** Seeds lazily: the 624-word state is built on the first draw. */
   constructor(seed: bigint) {
     let rest = seed < 0n ? -seed : seed;
     const key: number[] = [];
@@ -21,7 +23,7 @@ export class PythonRandom {
       key.push(Number(rest & 0xffffffffn));
       rest >>= 32n;
     } while (rest > 0n);
-    this.initByArray(key);
+    this.key = key;
   }
 
   private initGenrand(seed: number): void {
@@ -65,6 +67,10 @@ export class PythonRandom {
   /** The next 32-bit output. */
   nextUint32(): number {
     const mt = this.state;
+    if (this.key !== undefined) {
+      this.initByArray(this.key);
+      this.key = undefined;
+    }
     if (this.index >= n) {
       for (let k = 0; k < n; k += 1) {
         const y = ((mt[k] as number) & 0x80000000) | ((mt[(k + 1) % n] as number) & 0x7fffffff);

@@ -20,10 +20,22 @@ export class TicketApi implements MultiTurnApi {
   currentUser: PyObj = null;
 
   readonly methods: ReadonlyMap<string, ApiMethod> = methodTable([
-    ["create_ticket", params("title", ["description", ""], ["priority", 1n]), ([t, d, p]) => this.create(t!, d!, p!)],
-    ["get_ticket", params("ticket_id"), ([id]) => this.find(id!) ?? error(`Ticket with ID ${pyStrOf(id!)} not found.`)],
+    [
+      "create_ticket",
+      params("title", ["description", ""], ["priority", 1n]),
+      ([t, d, p]) => this.create(t!, d!, p!),
+    ],
+    [
+      "get_ticket",
+      params("ticket_id"),
+      ([id]) => this.find(id!) ?? error(`Ticket with ID ${pyStrOf(id!)} not found.`),
+    ],
     ["close_ticket", params("ticket_id"), ([id]) => this.setStatus(id!, "Closed", "closed")],
-    ["resolve_ticket", params("ticket_id", "resolution"), ([id, resolution]) => this.setStatus(id!, "Resolved", "resolved", resolution)],
+    [
+      "resolve_ticket",
+      params("ticket_id", "resolution"),
+      ([id, resolution]) => this.setStatus(id!, "Resolved", "resolved", resolution),
+    ],
     ["edit_ticket", params("ticket_id", "updates"), ([id, updates]) => this.edit(id!, updates!)],
     ["ticket_login", params("username", "password"), ([user, password]) => this.login(user!, password!)],
     ["ticket_get_login_status", params(), () => new PyDict([["login_status", pyTruthy(this.currentUser)]])],
@@ -32,7 +44,8 @@ export class TicketApi implements MultiTurnApi {
   ]);
 
   loadScenario(scenario: PyDict): void {
-    const get = (key: string, fallback: PyObj): PyObj => (scenario.has(key) ? (scenario.get(key) as PyObj) : fallback);
+    const get = (key: string, fallback: PyObj): PyObj =>
+      scenario.has(key) ? (scenario.get(key) as PyObj) : fallback;
     this.ticketQueue = get("ticket_queue", []) as PyObj[];
     this.ticketCounter = get("ticket_counter", 1n);
     this.currentUser = get("current_user", null);
@@ -47,12 +60,14 @@ export class TicketApi implements MultiTurnApi {
   }
 
   private find(id: PyObj): PyDict | undefined {
-    for (const ticket of this.ticketQueue) if (pyEquals((ticket as PyDict).get("id") as PyObj, id)) return ticket as PyDict;
+    for (const ticket of this.ticketQueue)
+      if (pyEquals((ticket as PyDict).get("id") as PyObj, id)) return ticket as PyDict;
     return undefined;
   }
 
   private create(title: PyObj, description: PyObj, priority: PyObj): PyObj {
-    if (!pyTruthy(this.currentUser)) return error("User not authenticated. Please log in to create a ticket.");
+    if (!pyTruthy(this.currentUser))
+      return error("User not authenticated. Please log in to create a ticket.");
     if (pyCompare("<", priority, 1n) || pyCompare(">", priority, 5n))
       return error("Invalid priority. Priority must be between 1 and 5.");
     const ticket = new PyDict([
@@ -106,10 +121,14 @@ export class TicketApi implements MultiTurnApi {
   private userTickets(wanted: PyObj): PyObj {
     if (!pyTruthy(this.currentUser))
       return [new PyDict([["error", "User not authenticated. Please log in to view tickets."]])];
-    let tickets = this.ticketQueue.filter((ticket) => pyEquals((ticket as PyDict).get("created_by") as PyObj, this.currentUser));
+    let tickets = this.ticketQueue.filter((ticket) =>
+      pyEquals((ticket as PyDict).get("created_by") as PyObj, this.currentUser),
+    );
     if (pyTruthy(wanted)) {
       const lower = strSelf(wanted, "lower").toLowerCase();
-      tickets = tickets.filter((ticket) => strSelf((ticket as PyDict).get("status") as PyObj, "lower").toLowerCase() === lower);
+      tickets = tickets.filter(
+        (ticket) => strSelf((ticket as PyDict).get("status") as PyObj, "lower").toLowerCase() === lower,
+      );
     }
     return tickets;
   }

@@ -7,11 +7,11 @@
 import { type ApiContext, type ApiMethod, type MultiTurnApi, methodTable, params } from "./api-class.js";
 import { longContextValue } from "./long-context.js";
 import { PyDict, type PyObj, pyContains, pyError, pyTruthy } from "./py-object.js";
-import { formatFixed, pyAbs, pyCompare, pyFloat, pyInt, pyMul, pySub, pyAdd } from "./py-ops.js";
+import { formatFixed, pyAbs, pyAdd, pyCompare, pyFloat, pyInt, pyMul, pySub } from "./py-ops.js";
 import { pyReprOf, pyStrOf } from "./py-render.js";
 import { strSelf } from "./py-str.js";
-import { PythonRandom } from "./python-random.js";
 import { parseDate } from "./python-date.js";
+import { PythonRandom } from "./python-random.js";
 
 const error = (text: string): PyDict => new PyDict([["error", text]]);
 const currentTime = new Date(2024, 8, 1, 10, 30);
@@ -31,11 +31,38 @@ const stockRows: Array<[string, number, number, number, number, number]> = [
 ];
 
 function defaultState(): PyDict {
-  const order = (id: bigint, type: string, symbol: string, price: number, amount: bigint, status: string): PyDict =>
-    new PyDict([["id", id], ["order_type", type], ["symbol", symbol], ["price", price], ["amount", amount], ["status", status]]);
+  const order = (
+    id: bigint,
+    type: string,
+    symbol: string,
+    price: number,
+    amount: bigint,
+    status: string,
+  ): PyDict =>
+    new PyDict([
+      ["id", id],
+      ["order_type", type],
+      ["symbol", symbol],
+      ["price", price],
+      ["amount", amount],
+      ["status", status],
+    ]);
   return new PyDict([
-    ["orders", new PyDict([[12345n, order(12345n, "Buy", "AAPL", 210.65, 10n, "Completed")], [12446n, order(12446n, "Sell", "GOOG", 2840.56, 5n, "Pending")]])],
-    ["account_info", new PyDict([["account_id", 12345n], ["balance", 10000.0], ["binding_card", 1974202140965533n]])],
+    [
+      "orders",
+      new PyDict([
+        [12345n, order(12345n, "Buy", "AAPL", 210.65, 10n, "Completed")],
+        [12446n, order(12446n, "Sell", "GOOG", 2840.56, 5n, "Pending")],
+      ]),
+    ],
+    [
+      "account_info",
+      new PyDict([
+        ["account_id", 12345n],
+        ["balance", 10000.0],
+        ["binding_card", 1974202140965533n],
+      ]),
+    ],
     ["authenticated", false],
     ["market_status", "Closed"],
     ["order_counter", 12446n],
@@ -44,7 +71,13 @@ function defaultState(): PyDict {
       new PyDict(
         stockRows.map(([symbol, price, change, volume, ma5, ma20]) => [
           symbol,
-          new PyDict([["price", price], ["percent_change", change], ["volume", volume], ["MA(5)", ma5], ["MA(20)", ma20]]),
+          new PyDict([
+            ["price", price],
+            ["percent_change", change],
+            ["volume", volume],
+            ["MA(5)", ma5],
+            ["MA(20)", ma20],
+          ]),
         ]),
       ),
     ],
@@ -95,7 +128,11 @@ export class TradingBot implements MultiTurnApi {
       ["get_stock_info", params("symbol"), ([symbol]) => this.stockInfo(symbol!)],
       ["get_order_details", params("order_id"), ([id]) => this.orderDetails(id!)],
       ["cancel_order", params("order_id"), ([id]) => this.cancelOrder(id!)],
-      ["place_order", params("order_type", "symbol", "price", "amount"), ([t, s, p, a]) => this.placeOrder(t!, s!, p!, a!)],
+      [
+        "place_order",
+        params("order_type", "symbol", "price", "amount"),
+        ([t, s, p, a]) => this.placeOrder(t!, s!, p!, a!),
+      ],
       ["withdraw_funds", params("amount"), ([amount]) => this.withdraw(amount!)],
       ["get_account_info", params(), () => this.accountInfoResult()],
       ["trading_login", params("username", "password"), () => this.login()],
@@ -105,9 +142,17 @@ export class TradingBot implements MultiTurnApi {
       ["remove_stock_from_watchlist", params("symbol"), ([symbol]) => this.unwatch(symbol!)],
       ["get_watchlist", params(), () => this.watchlist()],
       ["get_order_history", params(), () => this.orderHistory()],
-      ["get_transaction_history", params(["start_date", null], ["end_date", null]), ([a, b]) => this.history(a!, b!)],
+      [
+        "get_transaction_history",
+        params(["start_date", null], ["end_date", null]),
+        ([a, b]) => this.history(a!, b!),
+      ],
       ["get_available_stocks", params("sector"), ([sector]) => this.availableStocks(sector!)],
-      ["filter_stocks_by_price", params("stocks", "min_price", "max_price"), ([s, a, b]) => this.filterByPrice(s!, a!, b!)],
+      [
+        "filter_stocks_by_price",
+        params("stocks", "min_price", "max_price"),
+        ([s, a, b]) => this.filterByPrice(s!, a!, b!),
+      ],
       ["add_to_watchlist", params("stock"), ([stock]) => this.watch(stock!)],
       ["notify_price_change", params("stocks", "threshold"), ([s, t]) => this.notify(s!, t!)],
     ]);
@@ -115,10 +160,13 @@ export class TradingBot implements MultiTurnApi {
 
   loadScenario(scenario: PyDict, longContext: boolean): void {
     const defaults = defaultState();
-    const get = (key: string): PyObj => (scenario.has(key) ? (scenario.get(key) as PyObj) : (defaults.get(key) as PyObj));
+    const get = (key: string): PyObj =>
+      scenario.has(key) ? (scenario.get(key) as PyObj) : (defaults.get(key) as PyObj);
     const orders = get("orders") as PyDict;
     this.orders = new PyDict(
-      orders.entries().map(([key, value]) => [typeof key === "string" && /^\p{Nd}+$/u.test(key) ? pyInt(key) : key, value]),
+      orders
+        .entries()
+        .map(([key, value]) => [typeof key === "string" && /^\p{Nd}+$/u.test(key) ? pyInt(key) : key, value]),
     );
     this.accountInfo = get("account_info") as PyDict;
     this.authenticated = get("authenticated");
@@ -169,26 +217,38 @@ export class TradingBot implements MultiTurnApi {
 
   private orderDetails(id: PyObj): PyObj {
     if (!this.orders.has(id))
-      return error(`Order with ID ${pyStrOf(id)} not found.Here is the list of orders_id: ${pyReprOf(this.orders.keys())}`);
+      return error(
+        `Order with ID ${pyStrOf(id)} not found.Here is the list of orders_id: ${pyReprOf(this.orders.keys())}`,
+      );
     const order = this.orders.get(id) as PyDict;
     if (!this.longContext) return order;
     const copy = order.copy();
     const symbol = pyStrOf(copy.get("symbol") as PyObj);
     const extension = longContextValue(this.context, "ORDER_DETAIL_EXTENSION") as PyDict;
-    copy.set("metadata", new PyDict(extension.entries().map(([key, text]) => [key, (text as string).replaceAll("{symbol}", symbol)])));
+    copy.set(
+      "metadata",
+      new PyDict(
+        extension.entries().map(([key, text]) => [key, (text as string).replaceAll("{symbol}", symbol)]),
+      ),
+    );
     return copy;
   }
 
   private cancelOrder(id: PyObj): PyObj {
     if (!this.orders.has(id)) return error(`Order with ID ${pyStrOf(id)} not found.`);
     const order = this.orders.get(id) as PyDict;
-    if (order.get("status") === "Completed") return error(`Can't cancel order ${pyStrOf(id)}. Order is already completed.`);
+    if (order.get("status") === "Completed")
+      return error(`Can't cancel order ${pyStrOf(id)}. Order is already completed.`);
     order.set("status", "Cancelled");
-    return new PyDict([["order_id", id], ["status", "Cancelled"]]);
+    return new PyDict([
+      ["order_id", id],
+      ["status", "Cancelled"],
+    ]);
   }
 
   private placeOrder(type: PyObj, symbol: PyObj, priceArg: PyObj, amount: PyObj): PyObj {
-    if (!pyTruthy(this.authenticated)) return error("User not authenticated. Please log in to place an order.");
+    if (!pyTruthy(this.authenticated))
+      return error("User not authenticated. Please log in to place an order.");
     if (!this.stocks.has(symbol)) return error(`Invalid stock symbol: ${pyStrOf(symbol)}`);
     if (pyCompare("<=", priceArg, 0n) || pyCompare("<=", amount, 0n))
       return error("Price and amount must be positive values.");
@@ -196,25 +256,56 @@ export class TradingBot implements MultiTurnApi {
       const total = pyMul(pyFloat(priceArg), pyInt(amount)) as number;
       const balance = this.accountInfo.has("balance") ? (this.accountInfo.get("balance") as PyObj) : 0n;
       if (pyCompare(">", total, balance)) {
-        const balanceText = formatFixed(typeof balance === "bigint" ? Number(balance) : (balance as number), 2);
-        return error(`Insufficient funds: required $${formatFixed(total, 2)} but only $${balanceText} available.`);
+        const balanceText = formatFixed(
+          typeof balance === "bigint" ? Number(balance) : (balance as number),
+          2,
+        );
+        return error(
+          `Insufficient funds: required $${formatFixed(total, 2)} but only $${balanceText} available.`,
+        );
       }
     }
     const price = pyFloat(priceArg);
     const id = this.orderCounter;
-    this.orders.set(id, new PyDict([["id", id], ["order_type", type], ["symbol", symbol], ["price", price], ["amount", amount], ["status", "Open"]]));
+    this.orders.set(
+      id,
+      new PyDict([
+        ["id", id],
+        ["order_type", type],
+        ["symbol", symbol],
+        ["price", price],
+        ["amount", amount],
+        ["status", "Open"],
+      ]),
+    );
     this.orderCounter = pyAdd(this.orderCounter, 1n);
-    return new PyDict([["order_id", id], ["order_type", type], ["status", "Pending"], ["price", price], ["amount", amount]]);
+    return new PyDict([
+      ["order_id", id],
+      ["order_type", type],
+      ["status", "Pending"],
+      ["price", price],
+      ["amount", amount],
+    ]);
   }
 
   private withdraw(amount: PyObj): PyObj {
-    if (!pyTruthy(this.authenticated)) return error("User not authenticated. Please log in to make a transaction.");
+    if (!pyTruthy(this.authenticated))
+      return error("User not authenticated. Please log in to make a transaction.");
     if (this.marketStatus !== "Open") return error("Market is closed. Transactions are not allowed.");
     if (pyCompare("<=", amount, 0n)) return error("Transaction amount must be positive.");
     if (pyCompare(">", amount, this.balance())) return error("Insufficient funds for withdrawal.");
     this.accountInfo.set("balance", pySub(this.balance(), amount));
-    this.transactionHistory.push(new PyDict([["type", "withdrawal"], ["amount", amount], ["timestamp", this.timestamp()]]));
-    return new PyDict([["status", "Withdrawal successful"], ["new_balance", this.balance()]]);
+    this.transactionHistory.push(
+      new PyDict([
+        ["type", "withdrawal"],
+        ["amount", amount],
+        ["timestamp", this.timestamp()],
+      ]),
+    );
+    return new PyDict([
+      ["status", "Withdrawal successful"],
+      ["new_balance", this.balance()],
+    ]);
   }
 
   private balance(): PyObj {
@@ -223,7 +314,8 @@ export class TradingBot implements MultiTurnApi {
   }
 
   private accountInfoResult(): PyObj {
-    if (!pyTruthy(this.authenticated)) return error("User not authenticated. Please log in to view account information.");
+    if (!pyTruthy(this.authenticated))
+      return error("User not authenticated. Please log in to view account information.");
     return this.accountInfo;
   }
 
@@ -240,15 +332,26 @@ export class TradingBot implements MultiTurnApi {
   }
 
   private fund(amount: PyObj): PyObj {
-    if (!pyTruthy(this.authenticated)) return error("User not authenticated. Please log in to fund the account.");
+    if (!pyTruthy(this.authenticated))
+      return error("User not authenticated. Please log in to fund the account.");
     if (pyCompare("<=", amount, 0n)) return error("Funding amount must be positive.");
     this.accountInfo.set("balance", pyAdd(this.balance(), amount));
-    this.transactionHistory.push(new PyDict([["type", "deposit"], ["amount", amount], ["timestamp", this.timestamp()]]));
-    return new PyDict([["status", "Account funded successfully"], ["new_balance", this.balance()]]);
+    this.transactionHistory.push(
+      new PyDict([
+        ["type", "deposit"],
+        ["amount", amount],
+        ["timestamp", this.timestamp()],
+      ]),
+    );
+    return new PyDict([
+      ["status", "Account funded successfully"],
+      ["new_balance", this.balance()],
+    ]);
   }
 
   private unwatch(symbol: PyObj): PyObj {
-    if (!pyTruthy(this.authenticated)) return error("User not authenticated. Please log in to modify the watchlist.");
+    if (!pyTruthy(this.authenticated))
+      return error("User not authenticated. Please log in to modify the watchlist.");
     if (!pyContains(this.watchList, symbol)) return error(`Stock ${pyStrOf(symbol)} not found in watchlist.`);
     this.watchList.splice(
       this.watchList.findIndex((item) => pyContains([item], symbol)),
@@ -258,8 +361,10 @@ export class TradingBot implements MultiTurnApi {
   }
 
   private watchlist(): PyObj {
-    if (!pyTruthy(this.authenticated)) return ["Error: User not authenticated. Please log in to view the watchlist."];
-    if (this.longContext) return [...this.watchList, ...(longContextValue(this.context, "WATCH_LIST_EXTENSION") as PyObj[])];
+    if (!pyTruthy(this.authenticated))
+      return ["Error: User not authenticated. Please log in to view the watchlist."];
+    if (this.longContext)
+      return [...this.watchList, ...(longContextValue(this.context, "WATCH_LIST_EXTENSION") as PyObj[])];
     return new PyDict([["watchlist", this.watchList]]);
   }
 
@@ -278,7 +383,8 @@ export class TradingBot implements MultiTurnApi {
       const when = parseDate((transaction as PyDict).get("timestamp") as PyObj, "%Y-%m-%d %H:%M:%S");
       return start <= when && when <= end;
     });
-    if (this.longContext) filtered.push(...(longContextValue(this.context, "TRANSACTION_HISTORY_EXTENSION") as PyObj[]));
+    if (this.longContext)
+      filtered.push(...(longContextValue(this.context, "TRANSACTION_HISTORY_EXTENSION") as PyObj[]));
     return new PyDict([["transaction_history", filtered]]);
   }
 
@@ -288,8 +394,12 @@ export class TradingBot implements MultiTurnApi {
       ["Automobile", ["TSLA", "F", "GM"]],
     ]);
     if (this.longContext) {
-      (sectors.get("Technology") as PyObj[]).push(...(longContextValue(this.context, "TECHNOLOGY_EXTENSION") as PyObj[]));
-      (sectors.get("Automobile") as PyObj[]).push(...(longContextValue(this.context, "AUTOMOBILE_EXTENSION") as PyObj[]));
+      (sectors.get("Technology") as PyObj[]).push(
+        ...(longContextValue(this.context, "TECHNOLOGY_EXTENSION") as PyObj[]),
+      );
+      (sectors.get("Automobile") as PyObj[]).push(
+        ...(longContextValue(this.context, "AUTOMOBILE_EXTENSION") as PyObj[]),
+      );
     }
     return new PyDict([["stock_list", sectors.has(sector) ? (sectors.get(sector) as PyObj) : []]]);
   }
@@ -301,7 +411,9 @@ export class TradingBot implements MultiTurnApi {
 
   private filterByPrice(stocks: PyObj, min: PyObj, max: PyObj): PyObj {
     const list = Array.isArray(stocks) ? stocks : [...strSelf(stocks, "__iter__")];
-    const filtered = list.filter((symbol) => pyCompare(">=", this.priceOf(symbol), min) && pyCompare("<=", this.priceOf(symbol), max));
+    const filtered = list.filter(
+      (symbol) => pyCompare(">=", this.priceOf(symbol), min) && pyCompare("<=", this.priceOf(symbol), max),
+    );
     return new PyDict([["filtered_stocks", filtered]]);
   }
 
@@ -317,7 +429,13 @@ export class TradingBot implements MultiTurnApi {
         this.stocks.has(symbol) &&
         pyCompare(">=", pyAbs((this.stocks.get(symbol) as PyDict).get("percent_change") as PyObj), threshold),
     );
-    if (changed.length > 0) return new PyDict([["notification", `Stocks ${changed.map((s) => strSelf(s, "join")).join(", ")} have significant price changes.`]]);
+    if (changed.length > 0)
+      return new PyDict([
+        [
+          "notification",
+          `Stocks ${changed.map((s) => strSelf(s, "join")).join(", ")} have significant price changes.`,
+        ],
+      ]);
     return new PyDict([["notification", "No significant price changes in the selected stocks."]]);
   }
 }

@@ -7,7 +7,7 @@
 import { type ApiContext, type ApiMethod, type MultiTurnApi, methodTable, params } from "./api-class.js";
 import { longContextValue } from "./long-context.js";
 import { PyDict, PyException, type PyObj, pyContains, pyDeepCopy, pyEquals, pyError } from "./py-object.js";
-import { pyCompare, pyDiv, pyFloat, pyMul, pySub, pyAdd, roundFloat } from "./py-ops.js";
+import { pyAdd, pyCompare, pyDiv, pyFloat, pyMul, pySub, roundFloat } from "./py-ops.js";
 import { pyReprOf, pyStrOf } from "./py-render.js";
 import { strSelf } from "./py-str.js";
 import { parseDate } from "./python-date.js";
@@ -15,7 +15,11 @@ import { PythonRandom } from "./python-random.js";
 import { allAirports, baseCosts, cityAirports } from "./travel-routes.js";
 
 const error = (text: string): PyDict => new PyDict([["error", text]]);
-const failed = (flag: string, text: string): PyDict => new PyDict([[flag, false], ["error", text]]);
+const failed = (flag: string, text: string): PyDict =>
+  new PyDict([
+    [flag, false],
+    ["error", text],
+  ]);
 const exchangeRates: Array<[string, string, PyObj]> = [
   ["USD", "RMB", 7n],
   ["USD", "EUR", 0.8],
@@ -50,34 +54,79 @@ export class TravelApi implements MultiTurnApi {
     this.methods = methodTable([
       [
         "authenticate_travel",
-        params("client_id", "client_secret", "refresh_token", "grant_type", "user_first_name", "user_last_name"),
+        params(
+          "client_id",
+          "client_secret",
+          "refresh_token",
+          "grant_type",
+          "user_first_name",
+          "user_last_name",
+        ),
         (args) => this.authenticate(args[3]!, args[4]!, args[5]!),
       ],
-      ["travel_get_login_status", params(), () => new PyDict([["status", !(this.tokenExpiresIn === null || pyEquals(this.tokenExpiresIn, 0n))]])],
-      ["get_budget_fiscal_year", params(["lastModifiedAfter", null], ["includeRemoved", null]), () => new PyDict([["budget_fiscal_year", "2018"]])],
+      [
+        "travel_get_login_status",
+        params(),
+        () => new PyDict([["status", !(this.tokenExpiresIn === null || pyEquals(this.tokenExpiresIn, 0n))]]),
+      ],
+      [
+        "get_budget_fiscal_year",
+        params(["lastModifiedAfter", null], ["includeRemoved", null]),
+        () => new PyDict([["budget_fiscal_year", "2018"]]),
+      ],
       [
         "register_credit_card",
-        params("access_token", "card_number", "expiration_date", "cardholder_name", "card_verification_number"),
+        params(
+          "access_token",
+          "card_number",
+          "expiration_date",
+          "cardholder_name",
+          "card_verification_number",
+        ),
         (args) => this.registerCard(args[0]!, args[1]!, args[2]!, args[3]!, args[4]!),
       ],
-      ["get_flight_cost", params("travel_from", "travel_to", "travel_date", "travel_class"), (args) => this.flightCost(args[0]!, args[1]!, args[2]!, args[3]!)],
-      ["get_credit_card_balance", params("access_token", "card_id"), ([token, card]) => this.cardBalance(token!, card!)],
+      [
+        "get_flight_cost",
+        params("travel_from", "travel_to", "travel_date", "travel_class"),
+        (args) => this.flightCost(args[0]!, args[1]!, args[2]!, args[3]!),
+      ],
+      [
+        "get_credit_card_balance",
+        params("access_token", "card_id"),
+        ([token, card]) => this.cardBalance(token!, card!),
+      ],
       [
         "book_flight",
         params("access_token", "card_id", "travel_date", "travel_from", "travel_to", "travel_class"),
         (args) => this.book(args[0]!, args[1]!, args[2]!, args[3]!, args[4]!, args[5]!),
       ],
-      ["retrieve_invoice", params("access_token", ["booking_id", null], ["insurance_id", null]), ([token, booking]) => this.invoice(token!, booking!)],
+      [
+        "retrieve_invoice",
+        params("access_token", ["booking_id", null], ["insurance_id", null]),
+        ([token, booking]) => this.invoice(token!, booking!),
+      ],
       ["get_booking_history", params("access_token"), ([token]) => this.bookingHistory(token!)],
       ["list_all_airports", params(), () => [...allAirports]],
-      ["cancel_booking", params("access_token", "booking_id"), ([token, booking]) => this.cancel(token!, booking!)],
-      ["compute_exchange_rate", params("base_currency", "target_currency", "value"), ([a, b, v]) => this.exchange(a!, b!, v!)],
+      [
+        "cancel_booking",
+        params("access_token", "booking_id"),
+        ([token, booking]) => this.cancel(token!, booking!),
+      ],
+      [
+        "compute_exchange_rate",
+        params("base_currency", "target_currency", "value"),
+        ([a, b, v]) => this.exchange(a!, b!, v!),
+      ],
       [
         "verify_traveler_information",
         params("first_name", "last_name", "date_of_birth", "passport_number"),
         (args) => this.verify(args[0]!, args[1]!, args[2]!, args[3]!),
       ],
-      ["set_budget_limit", params("access_token", "budget_limit"), ([token, limit]) => this.setBudget(token!, limit!)],
+      [
+        "set_budget_limit",
+        params("access_token", "budget_limit"),
+        ([token, limit]) => this.setBudget(token!, limit!),
+      ],
       ["get_nearest_airport_by_city", params("location"), ([location]) => this.nearestAirport(location!)],
       [
         "purchase_insurance",
@@ -90,7 +139,8 @@ export class TravelApi implements MultiTurnApi {
   }
 
   loadScenario(scenario: PyDict, longContext: boolean): void {
-    const get = (key: string, fallback: PyObj): PyObj => (scenario.has(key) ? (scenario.get(key) as PyObj) : fallback);
+    const get = (key: string, fallback: PyObj): PyObj =>
+      scenario.has(key) ? (scenario.get(key) as PyObj) : fallback;
     this.random = new PythonRandom(BigInt((scenario.get("random_seed") as bigint | undefined) ?? 141053n));
     this.creditCardList = get("credit_card_list", new PyDict()) as PyDict;
     this.bookingRecord = get("booking_record", new PyDict()) as PyDict;
@@ -105,7 +155,9 @@ export class TravelApi implements MultiTurnApi {
     if (longContext) {
       for (const [id, card] of (longContextValue(this.context, "CREDIT_CARD_EXTENSION") as PyDict).entries())
         if (!this.creditCardList.has(id)) this.creditCardList.set(id, card);
-      for (const [id, booking] of (longContextValue(this.context, "BOOKING_RECORD_EXTENSION") as PyDict).entries())
+      for (const [id, booking] of (
+        longContextValue(this.context, "BOOKING_RECORD_EXTENSION") as PyDict
+      ).entries())
         if (!this.bookingRecord.has(id)) this.bookingRecord.set(id, booking);
     }
   }
@@ -140,7 +192,12 @@ export class TravelApi implements MultiTurnApi {
     this.tokenScope = grantType;
     this.userFirstName = first;
     this.userLastName = last;
-    return new PyDict([["expires_in", 2n], ["access_token", this.accessToken], ["token_type", "Bearer"], ["scope", grantType]]);
+    return new PyDict([
+      ["expires_in", 2n],
+      ["access_token", this.accessToken],
+      ["token_type", "Bearer"],
+      ["scope", grantType],
+    ]);
   }
 
   private registerCard(token: PyObj, number: PyObj, expiration: PyObj, holder: PyObj, cvv: PyObj): PyObj {
@@ -163,11 +220,16 @@ export class TravelApi implements MultiTurnApi {
   }
 
   private flightCost(from: PyObj, to: PyObj, date: PyObj, travelClass: PyObj): PyObj {
-    const base = typeof from === "string" && typeof to === "string" ? baseCosts.get(`${from}|${to}`) : undefined;
+    const base =
+      typeof from === "string" && typeof to === "string" ? baseCosts.get(`${from}|${to}`) : undefined;
     if (base === undefined) throw pyError("ValueError", "No available route for the given airports.");
     const factors: Record<string, bigint> = { economy: 1n, business: 2n, first: 5n };
-    const factor = typeof travelClass === "string" && Object.hasOwn(factors, travelClass) ? factors[travelClass] : undefined;
-    if (factor === undefined) throw pyError("ValueError", "Invalid travel class. Options are: economy, business, first.");
+    const factor =
+      typeof travelClass === "string" && Object.hasOwn(factors, travelClass)
+        ? factors[travelClass]
+        : undefined;
+    if (factor === undefined)
+      throw pyError("ValueError", "Invalid travel class. Options are: economy, business, first.");
     let digitSum = 0;
     for (const char of strSelf(date, "__iter__")) if (/^\p{Nd}$/u.test(char)) digitSum += Number(char);
     const multiplier = digitSum % 2 === 0 ? 2n : 1n;
@@ -192,7 +254,9 @@ export class TravelApi implements MultiTurnApi {
     if (this.expired()) return error("Token expired");
     if (!pyEquals(token, this.accessToken)) return error("Invalid access token");
     if (!this.creditCardList.has(card))
-      return error(`Card not registered. Here are a list of card_id's: ${pyReprOf(this.creditCardList.keys())}`);
+      return error(
+        `Card not registered. Here are a list of card_id's: ${pyReprOf(this.creditCardList.keys())}`,
+      );
     return new PyDict([["card_balance", this.card(card).get("balance") as PyObj]]);
   }
 
@@ -202,12 +266,15 @@ export class TravelApi implements MultiTurnApi {
     if (!pyEquals(token, this.accessToken)) return no("Invalid access token");
     if (!this.creditCardList.has(card)) return no("Card not registered");
     if (!this.card(card).has("balance")) return no("Balance not found");
-    if (!pyContains(allAirports as PyObj[], from)) return no(`Invalid departure airport code: ${pyStrOf(from)}`);
-    if (!pyContains(allAirports as PyObj[], to)) return no(`Invalid destination airport code: ${pyStrOf(to)}`);
+    if (!pyContains(allAirports as PyObj[], from))
+      return no(`Invalid departure airport code: ${pyStrOf(from)}`);
+    if (!pyContains(allAirports as PyObj[], to))
+      return no(`Invalid destination airport code: ${pyStrOf(to)}`);
     try {
       parseDate(date, "%Y-%m-%d");
     } catch (caught) {
-      if (caught instanceof PyException && caught.pyType === "ValueError") return no("Invalid date format. Use YYYY-MM-DD.");
+      if (caught instanceof PyException && caught.pyType === "ValueError")
+        return no("Invalid date format. Use YYYY-MM-DD.");
       throw caught;
     }
     if (!pyContains(["economy", "business", "first"], travelClass))
@@ -215,7 +282,9 @@ export class TravelApi implements MultiTurnApi {
     let cost: PyObj;
     try {
       this.flightCost(from, to, date, travelClass);
-      const entry = this.flightCostLookup.get(`${pyStrOf(from)}|${pyStrOf(to)}|${pyStrOf(travelClass)}|${pyStrOf(date)}`);
+      const entry = this.flightCostLookup.get(
+        `${pyStrOf(from)}|${pyStrOf(to)}|${pyStrOf(travelClass)}|${pyStrOf(date)}`,
+      );
       if (entry === undefined) return no("No available route for the given parameters");
       cost = (entry as PyDict).get("cost") as PyObj;
     } catch (caught) {
@@ -224,7 +293,8 @@ export class TravelApi implements MultiTurnApi {
     }
     const balance = this.card(card).get("balance") as PyObj;
     if (pyCompare("<", balance, cost)) return no("Insufficient funds");
-    if (this.budgetLimit !== null && pyCompare("<", balance, this.budgetLimit)) return no("Balance is less than budget limit");
+    if (this.budgetLimit !== null && pyCompare("<", balance, this.budgetLimit))
+      return no("Balance is less than budget limit");
     this.card(card).set("balance", pySub(balance, cost));
     const bookingId = this.random.randint(1000000n, 9999999n).toString();
     const transactionId = this.random.randint(10000000n, 99999999n).toString();
@@ -258,7 +328,14 @@ export class TravelApi implements MultiTurnApi {
       return record.get(name) as PyObj;
     };
     const invoice = new PyDict([["booking_id", booking]]);
-    for (const name of ["travel_date", "travel_from", "travel_to", "travel_class", "travel_cost", "transaction_id"])
+    for (const name of [
+      "travel_date",
+      "travel_from",
+      "travel_to",
+      "travel_class",
+      "travel_cost",
+      "transaction_id",
+    ])
       invoice.set(name, field(name));
     return new PyDict([["invoice", invoice]]);
   }
@@ -277,14 +354,18 @@ export class TravelApi implements MultiTurnApi {
     const record = this.bookingRecord.get(booking) as PyDict;
     const card = record.get("card_id") as PyObj;
     if (!this.creditCardList.has(card)) throw pyError("KeyError", pyReprOf(card));
-    this.card(card).set("balance", pyAdd(this.card(card).get("balance") as PyObj, record.get("travel_cost") as PyObj));
+    this.card(card).set(
+      "balance",
+      pyAdd(this.card(card).get("balance") as PyObj, record.get("travel_cost") as PyObj),
+    );
     this.bookingRecord.delete(booking);
     return new PyDict([["cancel_status", true]]);
   }
 
   private exchange(from: PyObj, to: PyObj, value: PyObj): PyObj {
     for (const [a, b, rate] of exchangeRates) {
-      if (pyEquals(from, a) && pyEquals(to, b)) return new PyDict([["exchanged_value", pyFloat(pyMul(value, rate))]]);
+      if (pyEquals(from, a) && pyEquals(to, b))
+        return new PyDict([["exchanged_value", pyFloat(pyMul(value, rate))]]);
       if (pyEquals(from, b) && pyEquals(to, a)) {
         const quotient = pyDiv(value, rate) as number;
         return new PyDict([["exchanged_value", roundFloat(quotient, 2)]]);
@@ -294,16 +375,25 @@ export class TravelApi implements MultiTurnApi {
   }
 
   private verify(first: PyObj, last: PyObj, birth: PyObj, passport: PyObj): PyObj {
-    const no = (text: string): PyDict => new PyDict([["verification_status", false], ["verification_failure", text]]);
+    const no = (text: string): PyDict =>
+      new PyDict([
+        ["verification_status", false],
+        ["verification_failure", text],
+      ]);
     if (!pyEquals(this.userFirstName, first) || !pyEquals(this.userLastName, last))
       return no(
         `Cannot book flight information for another user.Expected ${pyStrOf(this.userFirstName)} ${pyStrOf(this.userLastName)}, got ${pyStrOf(first)} ${pyStrOf(last)}`,
       );
     let age: number;
     try {
-      const [year, month, day] = parseDate(birth, "%Y-%m-%d").slice(0, 10).split("-").map(Number) as [number, number, number];
+      const [year, month, day] = parseDate(birth, "%Y-%m-%d").slice(0, 10).split("-").map(Number) as [
+        number,
+        number,
+        number,
+      ];
       const today = new Date();
-      const before = today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day);
+      const before =
+        today.getMonth() + 1 < month || (today.getMonth() + 1 === month && today.getDate() < day);
       age = today.getFullYear() - year - (before ? 1 : 0);
     } catch (caught) {
       if (caught instanceof PyException && caught.pyType === "ValueError")
@@ -311,7 +401,8 @@ export class TravelApi implements MultiTurnApi {
       throw caught;
     }
     if (age < 18) return no("Traveler must be at least 18 years old.");
-    if (!strSelf(passport, "startswith").startsWith("US")) return no("Passport must be issued by the United States.");
+    if (!strSelf(passport, "startswith").startsWith("US"))
+      return no("Passport must be issued by the United States.");
     return new PyDict([["verification_status", true]]);
   }
 
@@ -324,7 +415,10 @@ export class TravelApi implements MultiTurnApi {
   }
 
   private nearestAirport(location: PyObj): PyObj {
-    const code = typeof location === "string" && Object.hasOwn(cityAirports, location) ? cityAirports[location] : undefined;
+    const code =
+      typeof location === "string" && Object.hasOwn(cityAirports, location)
+        ? cityAirports[location]
+        : undefined;
     return new PyDict([["nearest_airport", code ?? "Unknown"]]);
   }
 
@@ -332,7 +426,8 @@ export class TravelApi implements MultiTurnApi {
     const no = (text: string): PyDict => failed("insurance_status", text);
     if (this.expired()) return no("Token expired");
     if (!pyEquals(token, this.accessToken)) return no("Invalid access token");
-    if (this.budgetLimit !== null && pyCompare("<", this.budgetLimit, cost)) return no("Exceeded budget limit");
+    if (this.budgetLimit !== null && pyCompare("<", this.budgetLimit, cost))
+      return no("Exceeded budget limit");
     if (!this.bookingRecord.has(booking)) return no("Booking not found");
     if (!this.creditCardList.has(card)) return no("Credit card not registered");
     this.card(card).set("balance", pySub(this.card(card).get("balance") as PyObj, cost));

@@ -8,8 +8,8 @@
 import { type ApiContext, type ApiMethod, type MultiTurnApi, methodTable, params } from "./api-class.js";
 import { longContextValue } from "./long-context.js";
 import { PyDict, type PyObj, pyContains, pyEquals, pyError, pyTruthy, pyTypeName } from "./py-object.js";
-import { pyReprOf } from "./py-render.js";
 import { pyAdd, pyCompare, pyDiv, pyFloat, pyMod, pyMul, pySub } from "./py-ops.js";
+import { pyReprOf } from "./py-render.js";
 import { PythonRandom } from "./python-random.js";
 
 const error = (text: string): PyDict => new PyDict([["error", text]]);
@@ -113,7 +113,11 @@ export class VehicleControlApi implements MultiTurnApi {
       ["activateParkingBrake", params("mode"), ([mode]) => this.parkingBrake(mode!)],
       ["pressBrakePedal", params("pedalPosition"), ([position]) => this.pressBrake(position!)],
       ["releaseBrakePedal", params(), () => this.releaseBrake()],
-      ["setCruiseControl", params("speed", "activate", "distanceToNextVehicle"), ([s, a, d]) => this.cruise(s!, a!, d!)],
+      [
+        "setCruiseControl",
+        params("speed", "activate", "distanceToNextVehicle"),
+        ([s, a, d]) => this.cruise(s!, a!, d!),
+      ],
       ["get_current_speed", params(), () => new PyDict([["currentSpeed", this.random.uniform(0.0, 120.0)]])],
       ["display_log", params("messages"), ([messages]) => new PyDict([["log", messages!]])],
       ["estimate_drive_feasibility_by_mileage", params("distance"), ([distance]) => this.feasible(distance!)],
@@ -123,7 +127,11 @@ export class VehicleControlApi implements MultiTurnApi {
       ["get_zipcode_based_on_city", params("city"), ([city]) => this.zipcode(city!)],
       ["set_navigation", params("destination"), ([place]) => this.navigate(place!)],
       ["check_tire_pressure", params(), () => this.tires()],
-      ["find_nearest_tire_shop", params(), () => new PyDict([["shopLocation", "456 Oakwood Avenue, Rivermist, 83214"]])],
+      [
+        "find_nearest_tire_shop",
+        params(),
+        () => new PyDict([["shopLocation", "456 Oakwood Avenue, Rivermist, 83214"]]),
+      ],
     ]);
   }
 
@@ -135,13 +143,19 @@ export class VehicleControlApi implements MultiTurnApi {
   }
 
   loadScenario(scenario: PyDict, longContext: boolean): void {
-    const get = (key: string, fallback: PyObj): PyObj => (scenario.has(key) ? (scenario.get(key) as PyObj) : fallback);
+    const get = (key: string, fallback: PyObj): PyObj =>
+      scenario.has(key) ? (scenario.get(key) as PyObj) : fallback;
     this.random = new PythonRandom(BigInt((scenario.get("random_seed") as bigint | undefined) ?? 141053n));
     for (const [field, fallback] of fields) {
       const key = field === "engine_state" ? "engineState" : field;
       const defaultValue =
         field === "doorStatus"
-          ? new PyDict([["driver", "unlocked"], ["passenger", "unlocked"], ["rear_left", "unlocked"], ["rear_right", "unlocked"]])
+          ? new PyDict([
+              ["driver", "unlocked"],
+              ["passenger", "unlocked"],
+              ["rear_left", "unlocked"],
+              ["rear_right", "unlocked"],
+            ])
           : fallback;
       this.set(field, get(key, defaultValue));
     }
@@ -155,7 +169,10 @@ export class VehicleControlApi implements MultiTurnApi {
   }
 
   state(): Array<[string, PyObj]> {
-    return [...fields.map(([field]) => [field, this.get(field)] as [string, PyObj]), ["long_context", this.get("long_context")]];
+    return [
+      ...fields.map(([field]) => [field, this.get(field)] as [string, PyObj]),
+      ["long_context", this.get("long_context")],
+    ];
   }
 
   private get longContext(): boolean {
@@ -167,10 +184,14 @@ export class VehicleControlApi implements MultiTurnApi {
     if (pyCompare(">", this.get("remainingUnlockedDoors"), 0n)) {
       const doors = this.get("doorStatus") as PyDict;
       const unlocked = doors.keys().filter((door) => doors.get(door) === "unlocked");
-      return error(`All doors must be locked before starting the engine. Here are the unlocked doors: ${unlocked.join(", ")}`);
+      return error(
+        `All doors must be locked before starting the engine. Here are the unlocked doors: ${unlocked.join(", ")}`,
+      );
     }
-    if (this.get("brakePedalStatus") !== "pressed") return error("Brake pedal needs to be pressed when starting the engine.");
-    if (!pyEquals(this.brakePedalForce, 1000.0)) return error("Must press the brake fully before starting the engine.");
+    if (this.get("brakePedalStatus") !== "pressed")
+      return error("Brake pedal needs to be pressed when starting the engine.");
+    if (!pyEquals(this.brakePedalForce, 1000.0))
+      return error("Must press the brake fully before starting the engine.");
     if (pyCompare("<", this.get("fuelLevel"), 0.0)) return error("Fuel tank is empty.");
     if (mode !== "START") return error("Invalid ignition mode.");
     this.set("engine_state", "running");
@@ -201,16 +222,24 @@ export class VehicleControlApi implements MultiTurnApi {
       const delta = wanted === "unlocked" ? 1n : -1n;
       this.set("remainingUnlockedDoors", pyAdd(this.get("remainingUnlockedDoors"), delta));
     }
-    return new PyDict([["lockStatus", wanted], ["remainingUnlockedDoors", this.get("remainingUnlockedDoors")]]);
+    return new PyDict([
+      ["lockStatus", wanted],
+      ["remainingUnlockedDoors", this.get("remainingUnlockedDoors")],
+    ]);
   }
 
   private climate(temperature: PyObj, unit: PyObj, fanSpeed: PyObj, mode: PyObj): PyObj {
-    if (!(pyCompare("<=", 0n, fanSpeed) && pyCompare("<=", fanSpeed, 100n))) return error("Fan speed must be between 0 and 100.");
+    if (!(pyCompare("<=", 0n, fanSpeed) && pyCompare("<=", fanSpeed, 100n)))
+      return error("Fan speed must be between 0 and 100.");
     this.set("acTemperature", temperature);
     if (unit === "fahrenheit") this.set("acTemperature", pyDiv(pyMul(pySub(temperature, 32n), 5n), 9n));
     this.set("fanSpeed", fanSpeed);
     this.set("acMode", mode);
-    return new PyDict([["currentACTemperature", temperature], ["climateMode", mode], ["humidityLevel", this.get("humidityLevel")]]);
+    return new PyDict([
+      ["currentACTemperature", temperature],
+      ["climateMode", mode],
+      ["humidityLevel", this.get("humidityLevel")],
+    ]);
   }
 
   private googleTemperature(): PyObj {
@@ -231,7 +260,8 @@ export class VehicleControlApi implements MultiTurnApi {
 
   private status(option: PyObj): PyObj {
     const status = new PyDict();
-    if (this.longContext) status.set("metadata", longContextValue(this.context, "CAR_STATUS_METADATA_EXTENSION"));
+    if (this.longContext)
+      status.set("metadata", longContextValue(this.context, "CAR_STATUS_METADATA_EXTENSION"));
     const views: Record<string, Array<[string, () => PyObj]>> = {
       fuel: [["fuelLevel", () => this.get("fuelLevel")]],
       battery: [["batteryVoltage", () => this.get("batteryVoltage")]],
@@ -267,7 +297,8 @@ export class VehicleControlApi implements MultiTurnApi {
     this.parkingBrakeForce = engaged ? 500.0 : 0.0;
     this.slopeAngle = 10.0;
     const result = new PyDict();
-    if (this.longContext) result.set("parkingBrakeInstruction", longContextValue(this.context, "PARKING_BRAKE_INSTRUCTION"));
+    if (this.longContext)
+      result.set("parkingBrakeInstruction", longContextValue(this.context, "PARKING_BRAKE_INSTRUCTION"));
     result.set("parkingBrakeStatus", engaged ? "engaged" : "released");
     result.set("_parkingBrakeForce", engaged ? 500.0 : 0.0);
     result.set("_slopeAngle", 10.0);
@@ -275,24 +306,32 @@ export class VehicleControlApi implements MultiTurnApi {
   }
 
   private pressBrake(position: PyObj): PyObj {
-    if (!(pyCompare("<=", 0n, position) && pyCompare("<=", position, 1n))) return error("Pedal position must be between 0 and 1.");
+    if (!(pyCompare("<=", 0n, position) && pyCompare("<=", position, 1n)))
+      return error("Pedal position must be between 0 and 1.");
     if (pyEquals(position, 0n)) return this.releaseBrake();
     const force = pyMul(position, 1000n);
     this.set("brakePedalStatus", "pressed");
     this.brakePedalForce = force;
-    return new PyDict([["brakePedalStatus", "pressed"], ["brakePedalForce", pyFloat(force)]]);
+    return new PyDict([
+      ["brakePedalStatus", "pressed"],
+      ["brakePedalForce", pyFloat(force)],
+    ]);
   }
 
   private releaseBrake(): PyObj {
     this.set("brakePedalStatus", "released");
     this.brakePedalForce = 0.0;
-    return new PyDict([["brakePedalStatus", "released"], ["brakePedalForce", 0.0]]);
+    return new PyDict([
+      ["brakePedalStatus", "released"],
+      ["brakePedalForce", 0.0],
+    ]);
   }
 
   private cruise(speedArg: PyObj, activate: PyObj, distanceArg: PyObj): PyObj {
     const distance = pyFloat(distanceArg);
     const speed = pyFloat(speedArg);
-    if (this.get("engine_state") === "stopped") return error("Start the engine before activating the cruise control.");
+    if (this.get("engine_state") === "stopped")
+      return error("Start the engine before activating the cruise control.");
     this.set("distanceToNextVehicle", distance);
     if (pyTruthy(activate)) {
       if (speed < 0 || speed > 120 || !pyEquals(pyMod(speed, 5n), 0n)) return error("Invalid speed");
@@ -312,7 +351,8 @@ export class VehicleControlApi implements MultiTurnApi {
   private distance(a: PyObj, b: PyObj): PyObj {
     const row = distances.find(([x, y]) => (a === x && b === y) || (a === y && b === x));
     const result = row ? new PyDict([["distance", row[2]]]) : error("distance not found in database.");
-    if (this.longContext) result.set("intermediaryCities", longContextValue(this.context, "INTERMEDIARY_CITIES"));
+    if (this.longContext)
+      result.set("intermediaryCities", longContextValue(this.context, "INTERMEDIARY_CITIES"));
     return result;
   }
 
@@ -323,12 +363,18 @@ export class VehicleControlApi implements MultiTurnApi {
 
   private navigate(place: PyObj): PyObj {
     this.set("destination", place);
-    if (typeof place !== "string") throw pyError("TypeError", `can only concatenate str (not "${pyTypeName(place)}") to str`);
+    if (typeof place !== "string")
+      throw pyError("TypeError", `can only concatenate str (not "${pyTypeName(place)}") to str`);
     return new PyDict([["status", `Navigating to ${place}`]]);
   }
 
   private tires(): PyObj {
-    const sum = ["frontLeftTirePressure", "frontRightTirePressure", "rearLeftTirePressure", "rearRightTirePressure"]
+    const sum = [
+      "frontLeftTirePressure",
+      "frontRightTirePressure",
+      "rearLeftTirePressure",
+      "rearRightTirePressure",
+    ]
       .map((field) => this.get(field as Field))
       .reduce((total, value) => pyAdd(total, value));
     const mean = pyDiv(sum, 4n);
@@ -339,7 +385,12 @@ export class VehicleControlApi implements MultiTurnApi {
       ["rearLeftTirePressure", this.get("rearLeftTirePressure")],
       ["rearRightTirePressure", this.get("rearRightTirePressure")],
       ["healthy_tire_pressure", healthy],
-      ["car_info", this.longContext ? (longContextValue(this.context, "CAR_STATUS_METADATA_EXTENSION") as PyObj) : new PyDict()],
+      [
+        "car_info",
+        this.longContext
+          ? (longContextValue(this.context, "CAR_STATUS_METADATA_EXTENSION") as PyObj)
+          : new PyDict(),
+      ],
     ]);
   }
 }
