@@ -13,10 +13,10 @@ export interface ApiParam {
   readonly hasDefault: boolean;
 }
 
-/** A public method: its parameters after `self` and its body. */
-export interface ApiMethod {
+/** A public method: its parameters after `self` and its body (one table per class). */
+export interface ApiMethod<Self = never> {
   readonly params: readonly ApiParam[];
-  call(args: readonly PyObj[]): PyObj;
+  call(self: Self, args: readonly PyObj[]): PyObj;
 }
 
 /** Objects shared by every instance in one check (Python's mutable default arguments). */
@@ -36,8 +36,8 @@ export interface MultiTurnApi {
   readonly className: string;
   /** `_load_scenario(copy.deepcopy(config), long_context=...)`. */
   loadScenario(scenario: PyDict, longContext: boolean): void;
-  /** Public methods by name (the names BFCL maps calls to). */
-  readonly methods: ReadonlyMap<string, ApiMethod>;
+  /** Public methods by name (the names BFCL maps calls to); `call` takes this instance. */
+  readonly methods: ReadonlyMap<string, ApiMethod<any>>;
   /** Public attributes (`vars()` without `_` names) in order. */
   state(): Array<[string, PyObj]>;
 }
@@ -51,9 +51,9 @@ export function params(...items: Array<string | readonly [string, PyObj]>): ApiP
   );
 }
 
-/** Builds a method table. */
-export function methodTable(
-  entries: Array<[string, ApiParam[], (args: readonly PyObj[]) => PyObj]>,
-): Map<string, ApiMethod> {
+/** Builds a class's method table. */
+export function methodTable<Self>(
+  entries: Array<[string, ApiParam[], (self: Self, args: readonly PyObj[]) => PyObj]>,
+): Map<string, ApiMethod<Self>> {
   return new Map(entries.map(([name, parameters, call]) => [name, { params: parameters, call }]));
 }

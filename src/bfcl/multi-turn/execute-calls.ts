@@ -71,20 +71,80 @@ export function executeCalls(calls: readonly string[], instances: InstanceSet): 
   return calls.map((call) => executeOne(call, instances));
 }
 
-function executeOne(call: string, instances: InstanceSet): string {
-  const processed = prefixMethodCalls(call, instances.methodOwner);
-  try {
-    let head = processed.includes("(") ? processed.slice(0, processed.indexOf("(")) : processed;
-    if (head.includes(".")) head = head.split(".")[1] as string;
-    if (forbidden.has(head)) throw pyError("Exception", `Function call ${head} is not allowed.`);
-    let node: PyNode;
+const parsedCalls = new Map<string, PyNode | PyException>();
+const maximumCached = 50_000;
+
+/** Parses `text` once (a SyntaxError is kept as its exception). */
+function parseCached(text: string): PyNode | PyException {
+  let parsed = parsedCalls.get(text);
+  if (parsed === undefined) {
     try {
-      node = parsePythonExpression(processed);
+      parsed = parsePythonExpression(text);
     } catch (error) {
-      if (error instanceof PythonDecodeError)
-        throw pyError("SyntaxError", "invalid syntax (<string>, line 1)");
-      throw error;
+      if (!(error instanceof PythonDecodeError)) throw error;
+      parsed = pyError("SyntaxError", "invalid syntax (<string>, line 1)");
     }
+    if (parsedCalls.size >= maximumCached) parsedCalls.clear();
+    parsedCalls.set(text, parsed);
+  }
+  return parsed;
+}
+
+/** True when a string literal in `node` holds `name(` for a mapped method (BFCL rewrites those). */
+function literalNeedsRewrite(node: PyNode, methodOwner: ReadonlyMap<string, string>): boolean {
+  switch (node.type) {
+    case "Constant":
+      if (node.value === "ellipsis" || (node.value.kind !== "str" && node.value.kind !== "bytes"))
+        return false;
+      if (!node.value.value.includes("(")) return false;
+      return [...node.value.value.matchAll(callName)].some((match) => methodOwner.has(match[1] as string));
+    case "Call":
+      return (
+        literalNeedsRewrite(node.func, methodOwner) ||
+        node.args.some((arg) => literalNeedsRewrite(arg, methodOwner)) ||
+        node.keywords.some((keyword) => literalNeedsRewrite(keyword.value, methodOwner))
+      );
+    case "List":
+    case "Tuple":
+    case "Set":
+      return node.elts.some((item) => literalNeedsRewrite(item, methodOwner));
+    case "Dict":
+      return (
+        node.keys.some((key) => key !== null && literalNeedsRewrite(key, methodOwner)) ||
+        node.values.some((value) => literalNeedsRewrite(value, methodOwner))
+      );
+    case "UnaryOp":
+      return literalNeedsRewrite(node.operand, methodOwner);
+    case "BinOp":
+      return literalNeedsRewrite(node.left, methodOwner) || literalNeedsRewrite(node.right, methodOwner);
+    case "Starred":
+    case "Attribute":
+      return literalNeedsRewrite(node.value, methodOwner);
+    default:
+      return true;
+  }
+}
+
+/**
+ * Parses a call as BFCL's `eval` sees it. Calls by bare method name resolve to the same methods
+ * whether or not the instance name is spelled out, so the original text is parsed (and cached);
+ * only when a string literal holds a rewritable `name(` is the rewritten text parsed instead.
+ */
+function callTree(call: string, instances: InstanceSet): PyNode | PyException {
+  const original = parseCached(call);
+  if (original instanceof PyException || !literalNeedsRewrite(original, instances.methodOwner))
+    return original;
+  return parseCached(prefixMethodCalls(call, instances.methodOwner));
+}
+
+function executeOne(call: string, instances: InstanceSet): string {
+  try {
+    let head = call.includes("(") ? call.slice(0, call.indexOf("(")) : call;
+    if (head.includes(".")) head = head.split(".")[1] as string;
+    if (forbidden.has(head.trim()))
+      throw pyError("Exception", `Function call ${head.trim()} is not allowed.`);
+    const node = callTree(call, instances);
+    if (node instanceof PyException) throw node;
     return renderResult(evaluate(node, instances));
   } catch (error) {
     if (error instanceof PyException) return `Error during execution: ${error.message}`;
@@ -149,7 +209,10 @@ function evaluateCall(node: Extract<PyNode, { type: "Call" }>, instances: Instan
     if (instance === undefined) throw pyError("NameError", `name '${func.value.id}' is not defined`);
     methodName = func.attr;
   } else if (func.type === "Name") {
-    throw pyError("NameError", `name '${func.id}' is not defined`);
+    const owner = instances.methodOwner.get(func.id);
+    instance = owner === undefined ? undefined : instances.byName.get(owner);
+    if (instance === undefined) throw pyError("NameError", `name '${func.id}' is not defined`);
+    methodName = func.id;
   } else {
     throw pyError("TypeError", `cannot call a ${func.type} expression`);
   }
@@ -167,5 +230,5 @@ function evaluateCall(node: Extract<PyNode, { type: "Call" }>, instances: Instan
     keywords.push([keyword.arg, evaluate(keyword.value, instances)]);
   }
   const args = bindArguments(`${instance.className}.${methodName}`, method.params, positional, keywords);
-  return method.call(args);
+  return method.call(instance, args);
 }

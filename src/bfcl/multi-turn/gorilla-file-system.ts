@@ -19,58 +19,61 @@ const dict = (...entries: Array<[string, PyObj]>): PyDict => new PyDict(entries)
 
 /** The Gorilla file system. */
 export class GorillaFileSystem implements MultiTurnApi {
+  private static readonly table = methodTable<GorillaFileSystem>([
+    ["pwd", params(), (self) => self.pwd()],
+    ["ls", params(["a", false]), (self, [a]) => self.ls(a as PyObj)],
+    ["cd", params("folder"), (self, [folder]) => self.cd(folder as PyObj)],
+    ["mkdir", params("dir_name"), (self, [name]) => self.mkdir(name as PyObj)],
+    ["touch", params("file_name"), (self, [name]) => self.touch(name as PyObj)],
+    [
+      "echo",
+      params("content", ["file_name", null]),
+      (self, [content, name]) => self.echo(content as PyObj, name as PyObj),
+    ],
+    ["cat", params("file_name"), (self, [name]) => self.cat(name as PyObj)],
+    [
+      "find",
+      params(["path", "."], ["name", null]),
+      (self, [path, name]) => self.find(path as PyObj, name as PyObj),
+    ],
+    ["wc", params("file_name", ["mode", "l"]), (self, [name, mode]) => self.wc(name as PyObj, mode as PyObj)],
+    ["sort", params("file_name"), (self, [name]) => self.sort(name as PyObj)],
+    [
+      "grep",
+      params("file_name", "pattern"),
+      (self, [name, pattern]) => self.grep(name as PyObj, pattern as PyObj),
+    ],
+    ["du", params(["human_readable", false]), (self, [human]) => self.du(human as PyObj)],
+    [
+      "tail",
+      params("file_name", ["lines", 10n]),
+      (self, [name, lines]) => self.tail(name as PyObj, lines as PyObj),
+    ],
+    ["diff", params("file_name1", "file_name2"), (self, [a, b]) => self.diff(a as PyObj, b as PyObj)],
+    [
+      "mv",
+      params("source", "destination"),
+      (self, [source, target]) => self.mv(source as PyObj, target as PyObj),
+    ],
+    ["rm", params("file_name"), (self, [name]) => self.rm(name as PyObj)],
+    ["rmdir", params("dir_name"), (self, [name]) => self.rmdir(name as PyObj)],
+    [
+      "cp",
+      params("source", "destination"),
+      (self, [source, target]) => self.cp(source as PyObj, target as PyObj),
+    ],
+  ]);
+
+  get methods(): ReadonlyMap<string, ApiMethod<GorillaFileSystem>> {
+    return GorillaFileSystem.table;
+  }
+
   readonly className = "GorillaFileSystem";
   longContext = false;
   root = new FsDirectory("/", null);
   private current = this.root;
-  readonly methods: ReadonlyMap<string, ApiMethod>;
 
-  constructor(private readonly context: ApiContext) {
-    this.methods = methodTable([
-      ["pwd", params(), () => this.pwd()],
-      ["ls", params(["a", false]), ([a]) => this.ls(a as PyObj)],
-      ["cd", params("folder"), ([folder]) => this.cd(folder as PyObj)],
-      ["mkdir", params("dir_name"), ([name]) => this.mkdir(name as PyObj)],
-      ["touch", params("file_name"), ([name]) => this.touch(name as PyObj)],
-      [
-        "echo",
-        params("content", ["file_name", null]),
-        ([content, name]) => this.echo(content as PyObj, name as PyObj),
-      ],
-      ["cat", params("file_name"), ([name]) => this.cat(name as PyObj)],
-      [
-        "find",
-        params(["path", "."], ["name", null]),
-        ([path, name]) => this.find(path as PyObj, name as PyObj),
-      ],
-      ["wc", params("file_name", ["mode", "l"]), ([name, mode]) => this.wc(name as PyObj, mode as PyObj)],
-      ["sort", params("file_name"), ([name]) => this.sort(name as PyObj)],
-      [
-        "grep",
-        params("file_name", "pattern"),
-        ([name, pattern]) => this.grep(name as PyObj, pattern as PyObj),
-      ],
-      ["du", params(["human_readable", false]), ([human]) => this.du(human as PyObj)],
-      [
-        "tail",
-        params("file_name", ["lines", 10n]),
-        ([name, lines]) => this.tail(name as PyObj, lines as PyObj),
-      ],
-      ["diff", params("file_name1", "file_name2"), ([a, b]) => this.diff(a as PyObj, b as PyObj)],
-      [
-        "mv",
-        params("source", "destination"),
-        ([source, target]) => this.mv(source as PyObj, target as PyObj),
-      ],
-      ["rm", params("file_name"), ([name]) => this.rm(name as PyObj)],
-      ["rmdir", params("dir_name"), ([name]) => this.rmdir(name as PyObj)],
-      [
-        "cp",
-        params("source", "destination"),
-        ([source, target]) => this.cp(source as PyObj, target as PyObj),
-      ],
-    ]);
-  }
+  constructor(private readonly context: ApiContext) {}
 
   loadScenario(scenario: PyDict, longContext: boolean): void {
     this.longContext = longContext;

@@ -12,6 +12,7 @@ import { EdgecallError } from "../../errors.js";
 import { parseLosslessJson } from "../lossless-json.js";
 import type { ApiContext } from "./api-class.js";
 import { fromPyValue, opaque, PyDict, type PyObj, pyDeepCopy } from "./py-object.js";
+import { freezeForRendering } from "./py-render.js";
 
 let parsed: PyDict | undefined;
 const shared = new Map<string, PyObj>();
@@ -56,6 +57,7 @@ export function longContextValue(context: ApiContext, name: string): PyObj {
   let value = shared.get(name);
   if (value === undefined) {
     value = withEllipsis(constants().get(name) as PyObj);
+    freezeForRendering(value);
     shared.set(name, value);
   }
   return value;

@@ -41,70 +41,75 @@ function decimalRepr(value: number, precision: number): string {
 
 /** The Math API. */
 export class MathApi implements MultiTurnApi {
-  readonly className = "MathAPI";
-  readonly methods: ReadonlyMap<string, ApiMethod> = methodTable([
+  private static readonly table = methodTable<MathApi>([
     [
       "logarithm",
       params("value", "base", "precision"),
-      ([value, base, precision]) => this.logarithm(value!, base!, precision!),
+      (self, [value, base, precision]) => self.logarithm(value!, base!, precision!),
     ],
-    ["mean", params("numbers"), ([numbers]) => this.mean(numbers!)],
-    ["standard_deviation", params("numbers"), ([numbers]) => this.standardDeviation(numbers!)],
+    ["mean", params("numbers"), (self, [numbers]) => self.mean(numbers!)],
+    ["standard_deviation", params("numbers"), (self, [numbers]) => self.standardDeviation(numbers!)],
     [
       "si_unit_conversion",
       params("value", "unit_in", "unit_out"),
-      ([v, a, b]) => this.siConversion(v!, a!, b!),
+      (self, [v, a, b]) => self.siConversion(v!, a!, b!),
     ],
     [
       "imperial_si_conversion",
       params("value", "unit_in", "unit_out"),
-      ([v, a, b]) => this.imperialConversion(v!, a!, b!),
+      (self, [v, a, b]) => self.imperialConversion(v!, a!, b!),
     ],
     [
       "add",
       params("a", "b"),
-      ([a, b]) => exceptTypeError("Both inputs must be numbers", () => result(pyAdd(a!, b!))),
+      (_self, [a, b]) => exceptTypeError("Both inputs must be numbers", () => result(pyAdd(a!, b!))),
     ],
     [
       "subtract",
       params("a", "b"),
-      ([a, b]) => exceptTypeError("Both inputs must be numbers", () => result(pySub(a!, b!))),
+      (_self, [a, b]) => exceptTypeError("Both inputs must be numbers", () => result(pySub(a!, b!))),
     ],
-    ["multiply", params("a", "b"), ([a, b]) => this.multiply(a!, b!)],
-    ["divide", params("a", "b"), ([a, b]) => this.divide(a!, b!)],
+    ["multiply", params("a", "b"), (self, [a, b]) => self.multiply(a!, b!)],
+    ["divide", params("a", "b"), (self, [a, b]) => self.divide(a!, b!)],
     [
       "power",
       params("base", "exponent"),
-      ([a, b]) => exceptTypeError("Both inputs must be numbers", () => result(power(a!, b!))),
+      (_self, [a, b]) => exceptTypeError("Both inputs must be numbers", () => result(power(a!, b!))),
     ],
     [
       "square_root",
       params("number", "precision"),
-      ([number, precision]) => this.squareRoot(number!, precision!),
+      (self, [number, precision]) => self.squareRoot(number!, precision!),
     ],
     [
       "absolute_value",
       params("number"),
-      ([number]) => exceptTypeError("Input must be a number", () => result(pyAbs(number!))),
+      (_self, [number]) => exceptTypeError("Input must be a number", () => result(pyAbs(number!))),
     ],
     [
       "round_number",
       params("number", ["decimal_places", 0n]),
-      ([number, places]) => this.roundNumber(number!, places!),
+      (self, [number, places]) => self.roundNumber(number!, places!),
     ],
-    ["percentage", params("part", "whole"), ([part, whole]) => this.percentage(part!, whole!)],
+    ["percentage", params("part", "whole"), (self, [part, whole]) => self.percentage(part!, whole!)],
     [
       "min_value",
       params("numbers"),
-      ([numbers]) => this.extreme(numbers!, "<", "Cannot find minimum of an empty list"),
+      (self, [numbers]) => self.extreme(numbers!, "<", "Cannot find minimum of an empty list"),
     ],
     [
       "max_value",
       params("numbers"),
-      ([numbers]) => this.extreme(numbers!, ">", "Cannot find maximum of an empty list"),
+      (self, [numbers]) => self.extreme(numbers!, ">", "Cannot find maximum of an empty list"),
     ],
-    ["sum_values", params("numbers"), ([numbers]) => this.sumValues(numbers!)],
+    ["sum_values", params("numbers"), (self, [numbers]) => self.sumValues(numbers!)],
   ]);
+
+  get methods(): ReadonlyMap<string, ApiMethod<MathApi>> {
+    return MathApi.table;
+  }
+
+  readonly className = "MathAPI";
 
   loadScenario(): void {}
 

@@ -48,6 +48,27 @@ function firstItem(message: PyObj): [PyObj, PyObj] {
 
 /** The Message API. */
 export class MessageApi implements MultiTurnApi {
+  private static readonly table = methodTable<MessageApi>([
+    ["list_users", params(), (self) => new PyDict([["user_list", self.userMap.keys()]])],
+    ["get_user_id", params("user"), (self, [user]) => self.getUserId(user!)],
+    ["message_login", params("user_id"), (self, [id]) => self.login(id!)],
+    [
+      "message_get_login_status",
+      params(),
+      (self) => new PyDict([["login_status", pyTruthy(self.currentUser)]]),
+    ],
+    ["send_message", params("receiver_id", "message"), (self, [id, message]) => self.send(id!, message!)],
+    ["delete_message", params("receiver_id"), (self, [id]) => self.delete(id!)],
+    ["view_messages_sent", params(), (self) => self.viewSent()],
+    ["add_contact", params("user_name"), (self, [name]) => self.addContact(name!)],
+    ["search_messages", params("keyword"), (self, [keyword]) => self.search(keyword!)],
+    ["get_message_stats", params(), (self) => self.stats()],
+  ]);
+
+  get methods(): ReadonlyMap<string, ApiMethod<MessageApi>> {
+    return MessageApi.table;
+  }
+
   readonly className = "MessageAPI";
   private random = new PythonRandom(200191n);
   generatedIds: PyObj = new PySet();
@@ -56,19 +77,6 @@ export class MessageApi implements MultiTurnApi {
   inbox: PyObj[] = [];
   messageCount: PyObj = 3n;
   currentUser: PyObj = null;
-
-  readonly methods: ReadonlyMap<string, ApiMethod> = methodTable([
-    ["list_users", params(), () => new PyDict([["user_list", this.userMap.keys()]])],
-    ["get_user_id", params("user"), ([user]) => this.getUserId(user!)],
-    ["message_login", params("user_id"), ([id]) => this.login(id!)],
-    ["message_get_login_status", params(), () => new PyDict([["login_status", pyTruthy(this.currentUser)]])],
-    ["send_message", params("receiver_id", "message"), ([id, message]) => this.send(id!, message!)],
-    ["delete_message", params("receiver_id"), ([id]) => this.delete(id!)],
-    ["view_messages_sent", params(), () => this.viewSent()],
-    ["add_contact", params("user_name"), ([name]) => this.addContact(name!)],
-    ["search_messages", params("keyword"), ([keyword]) => this.search(keyword!)],
-    ["get_message_stats", params(), () => this.stats()],
-  ]);
 
   loadScenario(scenario: PyDict): void {
     const defaults = defaultState();

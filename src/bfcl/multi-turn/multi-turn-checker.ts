@@ -69,13 +69,13 @@ function stateDifferences(model: MultiTurnApi, truth: MultiTurnApi): string[] {
   return differences;
 }
 
-function missingResults(all: readonly string[], expected: readonly string[]): string[] {
-  const pool = new Map<string, number>();
-  for (const item of all) pool.set(item, (pool.get(item) ?? 0) + 1);
+/** Ground-truth results not found in the pool of model results (a multiset: each match used once). */
+function missingResults(pool: ReadonlyMap<string, number>, expected: readonly string[]): string[] {
+  const used = new Map<string, number>();
   const missing: string[] = [];
   for (const item of expected) {
-    const count = pool.get(item) ?? 0;
-    if (count > 0) pool.set(item, count - 1);
+    const taken = used.get(item) ?? 0;
+    if ((pool.get(item) ?? 0) > taken) used.set(item, taken + 1);
     else missing.push(item);
   }
   return missing;
@@ -88,7 +88,7 @@ export function checkMultiTurn(input: MultiTurnCheckInput): MultiTurnCheckResult
   let modelSide: InstanceSet | undefined;
   let truthSide: InstanceSet | undefined;
   const trace: MultiTurnTurnTrace[] = [];
-  const allModelResults: string[] = [];
+  const modelPool = new Map<string, number>();
   for (let turn = 0; turn < input.groundTruth.length; turn += 1) {
     const steps = input.modelTurns[turn] ?? [];
     const modelResults: string[][] = [];
@@ -96,7 +96,7 @@ export function checkMultiTurn(input: MultiTurnCheckInput): MultiTurnCheckResult
       modelSide ??= buildSide(input, `${modelName}_eval`, context);
       const results = executeCalls(step, modelSide);
       modelResults.push(results);
-      allModelResults.push(...results);
+      for (const item of results) modelPool.set(item, (modelPool.get(item) ?? 0) + 1);
     }
     truthSide ??= buildSide(input, `${modelName}_ground_truth_eval`, context);
     const truthCalls = input.groundTruth[turn] as readonly string[];
@@ -127,7 +127,7 @@ export function checkMultiTurn(input: MultiTurnCheckInput): MultiTurnCheckResult
         };
       }
     }
-    const missing = missingResults(allModelResults, truthResults);
+    const missing = missingResults(modelPool, truthResults);
     if (missing.length > 0) {
       return {
         valid: false,

@@ -10,6 +10,10 @@ import { pyAdd, pyInt } from "./py-ops.js";
 import { pyStrOf } from "./py-render.js";
 import { strSelf } from "./py-str.js";
 
+/** Stand-ins for `post_tweet`'s default lists, replaced by the check's shared lists. */
+const defaultTags: PyObj[] = [];
+const defaultMentions: PyObj[] = [];
+
 const error = (text: string): PyDict => new PyDict([["error", text]]);
 const notAuthenticated = (action: string): PyDict =>
   error(`User not authenticated. Please authenticate before ${action}.`);
@@ -24,6 +28,43 @@ function iterate(value: PyObj): PyObj[] {
 
 /** The Twitter (posting) API. */
 export class TwitterApi implements MultiTurnApi {
+  private static readonly table = methodTable<TwitterApi>([
+    [
+      "authenticate_twitter",
+      params("username", "password"),
+      (self, [user, password]) => self.authenticate(user!, password!),
+    ],
+    [
+      "posting_get_login_status",
+      params(),
+      (self) => new PyDict([["login_status", pyTruthy(self.authenticated)]]),
+    ],
+    [
+      "post_tweet",
+      params("content", ["tags", defaultTags], ["mentions", defaultMentions]),
+      (self, [c, t, m]) => self.post(c!, t!, m!),
+    ],
+    ["retweet", params("tweet_id"), (self, [id]) => self.retweet(id!)],
+    ["comment", params("tweet_id", "comment_content"), (self, [id, content]) => self.comment(id!, content!)],
+    ["mention", params("tweet_id", "mentioned_usernames"), (self, [id, names]) => self.mention(id!, names!)],
+    ["follow_user", params("username_to_follow"), (self, [name]) => self.follow(name!)],
+    ["list_all_following", params(), (self) => self.listFollowing()],
+    ["unfollow_user", params("username_to_unfollow"), (self, [name]) => self.unfollow(name!)],
+    [
+      "get_tweet",
+      params("tweet_id"),
+      (self, [id]) => (self.tweets.has(id!) ? (self.tweets.get(id!) as PyObj) : notFound(id!)),
+    ],
+    ["get_user_tweets", params("username"), (self, [name]) => self.userTweets(name!)],
+    ["search_tweets", params("keyword"), (self, [keyword]) => self.search(keyword!)],
+    ["get_tweet_comments", params("tweet_id"), (self, [id]) => self.tweetComments(id!)],
+    ["get_user_stats", params("username"), (self, [name]) => self.userStats(name!)],
+  ]);
+
+  get methods(): ReadonlyMap<string, ApiMethod<TwitterApi>> {
+    return TwitterApi.table;
+  }
+
   readonly className = "TwitterAPI";
   username: PyObj = "john";
   password: PyObj = "john123";
@@ -33,44 +74,8 @@ export class TwitterApi implements MultiTurnApi {
   retweets: PyObj = new PyDict();
   followingList: PyObj = ["alice", "bob"];
   tweetCounter: PyObj = 0n;
-  readonly methods: ReadonlyMap<string, ApiMethod>;
 
-  constructor(context: ApiContext) {
-    const tags = context.sharedDefault("TwitterAPI.post_tweet.tags", () => []);
-    const mentions = context.sharedDefault("TwitterAPI.post_tweet.mentions", () => []);
-    this.methods = methodTable([
-      [
-        "authenticate_twitter",
-        params("username", "password"),
-        ([user, password]) => this.authenticate(user!, password!),
-      ],
-      [
-        "posting_get_login_status",
-        params(),
-        () => new PyDict([["login_status", pyTruthy(this.authenticated)]]),
-      ],
-      [
-        "post_tweet",
-        params("content", ["tags", tags], ["mentions", mentions]),
-        ([c, t, m]) => this.post(c!, t!, m!),
-      ],
-      ["retweet", params("tweet_id"), ([id]) => this.retweet(id!)],
-      ["comment", params("tweet_id", "comment_content"), ([id, content]) => this.comment(id!, content!)],
-      ["mention", params("tweet_id", "mentioned_usernames"), ([id, names]) => this.mention(id!, names!)],
-      ["follow_user", params("username_to_follow"), ([name]) => this.follow(name!)],
-      ["list_all_following", params(), () => this.listFollowing()],
-      ["unfollow_user", params("username_to_unfollow"), ([name]) => this.unfollow(name!)],
-      [
-        "get_tweet",
-        params("tweet_id"),
-        ([id]) => (this.tweets.has(id!) ? (this.tweets.get(id!) as PyObj) : notFound(id!)),
-      ],
-      ["get_user_tweets", params("username"), ([name]) => this.userTweets(name!)],
-      ["search_tweets", params("keyword"), ([keyword]) => this.search(keyword!)],
-      ["get_tweet_comments", params("tweet_id"), ([id]) => this.tweetComments(id!)],
-      ["get_user_stats", params("username"), ([name]) => this.userStats(name!)],
-    ]);
-  }
+  constructor(private readonly context: ApiContext) {}
 
   loadScenario(scenario: PyDict): void {
     const get = (key: string, fallback: PyObj): PyObj =>
@@ -107,7 +112,14 @@ export class TwitterApi implements MultiTurnApi {
     return new PyDict([["authentication_status", false]]);
   }
 
-  private post(content: PyObj, tags: PyObj, mentions: PyObj): PyObj {
+  private post(content: PyObj, tagsArg: PyObj, mentionsArg: PyObj): PyObj {
+    // Python evaluates a default once: every call without tags shares one list (per check here).
+    const tags =
+      tagsArg === defaultTags ? this.context.sharedDefault("TwitterAPI.post_tweet.tags", () => []) : tagsArg;
+    const mentions =
+      mentionsArg === defaultMentions
+        ? this.context.sharedDefault("TwitterAPI.post_tweet.mentions", () => [])
+        : mentionsArg;
     if (!pyTruthy(this.authenticated))
       return error("User not authenticated. Please authenticate before posting.");
     const tweet = new PyDict([

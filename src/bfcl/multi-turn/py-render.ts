@@ -100,7 +100,37 @@ function jsonKey(key: PyObj): string {
   throw pyError("TypeError", `keys must be str, int, float, bool or None, not ${pyTypeName(key)}`);
 }
 
+const frozen = new WeakSet<object>();
+const frozenJson = new WeakMap<object, string>();
+
+/**
+ * Marks `value` and everything in it as never mutated again (shared read-only data), so that its
+ * `json.dumps` text can be computed once and reused.
+ */
+export function freezeForRendering(value: PyObj): void {
+  if (typeof value !== "object" || value === null || frozen.has(value)) return;
+  if (Array.isArray(value)) {
+    frozen.add(value);
+    for (const item of value) freezeForRendering(item);
+  } else if (value instanceof PyDict) {
+    frozen.add(value);
+    for (const item of value.values()) freezeForRendering(item);
+  }
+}
+
 function dumps(value: PyObj, active: Set<object>): string {
+  if (typeof value === "object" && value !== null && frozen.has(value)) {
+    let text = frozenJson.get(value);
+    if (text === undefined) {
+      text = dumpsFresh(value, active);
+      frozenJson.set(value, text);
+    }
+    return text;
+  }
+  return dumpsFresh(value, active);
+}
+
+function dumpsFresh(value: PyObj, active: Set<object>): string {
   if (value === null) return "null";
   if (typeof value === "boolean") return value ? "true" : "false";
   if (typeof value === "bigint") return value.toString();

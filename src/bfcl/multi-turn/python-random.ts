@@ -8,10 +8,11 @@
 
 const n = 624;
 const m = 397;
+const emptyState = new Uint32Array(0);
 
 /** A Python-compatible random generator. */
 export class PythonRandom {
-  private readonly state = new Uint32Array(n);
+  private state = emptyState;
   private index = n + 1;
   private key: number[] | undefined;
 
@@ -66,11 +67,12 @@ export class PythonRandom {
 
   /** The next 32-bit output. */
   nextUint32(): number {
-    const mt = this.state;
     if (this.key !== undefined) {
+      this.state = new Uint32Array(n);
       this.initByArray(this.key);
       this.key = undefined;
     }
+    const mt = this.state;
     if (this.index >= n) {
       for (let k = 0; k < n; k += 1) {
         const y = ((mt[k] as number) & 0x80000000) | ((mt[(k + 1) % n] as number) & 0x7fffffff);

@@ -14,34 +14,46 @@ const validFields = ["title", "description", "status", "priority"];
 
 /** The Ticket API. */
 export class TicketApi implements MultiTurnApi {
-  readonly className = "TicketAPI";
-  ticketQueue: PyObj[] = [];
-  ticketCounter: PyObj = 1n;
-  currentUser: PyObj = null;
-
-  readonly methods: ReadonlyMap<string, ApiMethod> = methodTable([
+  private static readonly table = methodTable<TicketApi>([
     [
       "create_ticket",
       params("title", ["description", ""], ["priority", 1n]),
-      ([t, d, p]) => this.create(t!, d!, p!),
+      (self, [t, d, p]) => self.create(t!, d!, p!),
     ],
     [
       "get_ticket",
       params("ticket_id"),
-      ([id]) => this.find(id!) ?? error(`Ticket with ID ${pyStrOf(id!)} not found.`),
+      (self, [id]) => self.find(id!) ?? error(`Ticket with ID ${pyStrOf(id!)} not found.`),
     ],
-    ["close_ticket", params("ticket_id"), ([id]) => this.setStatus(id!, "Closed", "closed")],
+    ["close_ticket", params("ticket_id"), (self, [id]) => self.setStatus(id!, "Closed", "closed")],
     [
       "resolve_ticket",
       params("ticket_id", "resolution"),
-      ([id, resolution]) => this.setStatus(id!, "Resolved", "resolved", resolution),
+      (self, [id, resolution]) => self.setStatus(id!, "Resolved", "resolved", resolution),
     ],
-    ["edit_ticket", params("ticket_id", "updates"), ([id, updates]) => this.edit(id!, updates!)],
-    ["ticket_login", params("username", "password"), ([user, password]) => this.login(user!, password!)],
-    ["ticket_get_login_status", params(), () => new PyDict([["login_status", pyTruthy(this.currentUser)]])],
-    ["logout", params(), () => this.logout()],
-    ["get_user_tickets", params(["status", null]), ([wanted]) => this.userTickets(wanted!)],
+    ["edit_ticket", params("ticket_id", "updates"), (self, [id, updates]) => self.edit(id!, updates!)],
+    [
+      "ticket_login",
+      params("username", "password"),
+      (self, [user, password]) => self.login(user!, password!),
+    ],
+    [
+      "ticket_get_login_status",
+      params(),
+      (self) => new PyDict([["login_status", pyTruthy(self.currentUser)]]),
+    ],
+    ["logout", params(), (self) => self.logout()],
+    ["get_user_tickets", params(["status", null]), (self, [wanted]) => self.userTickets(wanted!)],
   ]);
+
+  get methods(): ReadonlyMap<string, ApiMethod<TicketApi>> {
+    return TicketApi.table;
+  }
+
+  readonly className = "TicketAPI";
+  ticketQueue: PyObj[] = [];
+  ticketCounter: PyObj = 1n;
+  currentUser: PyObj = null;
 
   loadScenario(scenario: PyDict): void {
     const get = (key: string, fallback: PyObj): PyObj =>

@@ -108,6 +108,45 @@ function two(value: number): string {
 
 /** The trading bot. */
 export class TradingBot implements MultiTurnApi {
+  private static readonly table = methodTable<TradingBot>([
+    ["get_current_time", params(), (_self) => new PyDict([["current_time", "10:30 AM"]])],
+    ["get_symbol_by_name", params("name"), (self, [name]) => self.symbolByName(name!)],
+    ["get_stock_info", params("symbol"), (self, [symbol]) => self.stockInfo(symbol!)],
+    ["get_order_details", params("order_id"), (self, [id]) => self.orderDetails(id!)],
+    ["cancel_order", params("order_id"), (self, [id]) => self.cancelOrder(id!)],
+    [
+      "place_order",
+      params("order_type", "symbol", "price", "amount"),
+      (self, [t, s, p, a]) => self.placeOrder(t!, s!, p!, a!),
+    ],
+    ["withdraw_funds", params("amount"), (self, [amount]) => self.withdraw(amount!)],
+    ["get_account_info", params(), (self) => self.accountInfoResult()],
+    ["trading_login", params("username", "password"), (self) => self.login()],
+    ["trading_get_login_status", params(), (self) => new PyDict([["status", pyTruthy(self.authenticated)]])],
+    ["trading_logout", params(), (self) => self.logout()],
+    ["fund_account", params("amount"), (self, [amount]) => self.fund(amount!)],
+    ["remove_stock_from_watchlist", params("symbol"), (self, [symbol]) => self.unwatch(symbol!)],
+    ["get_watchlist", params(), (self) => self.watchlist()],
+    ["get_order_history", params(), (self) => self.orderHistory()],
+    [
+      "get_transaction_history",
+      params(["start_date", null], ["end_date", null]),
+      (self, [a, b]) => self.history(a!, b!),
+    ],
+    ["get_available_stocks", params("sector"), (self, [sector]) => self.availableStocks(sector!)],
+    [
+      "filter_stocks_by_price",
+      params("stocks", "min_price", "max_price"),
+      (self, [s, a, b]) => self.filterByPrice(s!, a!, b!),
+    ],
+    ["add_to_watchlist", params("stock"), (self, [stock]) => self.watch(stock!)],
+    ["notify_price_change", params("stocks", "threshold"), (self, [s, t]) => self.notify(s!, t!)],
+  ]);
+
+  get methods(): ReadonlyMap<string, ApiMethod<TradingBot>> {
+    return TradingBot.table;
+  }
+
   readonly className = "TradingBot";
   orders = new PyDict();
   accountInfo = new PyDict();
@@ -119,44 +158,8 @@ export class TradingBot implements MultiTurnApi {
   transactionHistory: PyObj[] = [];
   longContext = false;
   private random = new PythonRandom(1053520n);
-  readonly methods: ReadonlyMap<string, ApiMethod>;
 
-  constructor(private readonly context: ApiContext) {
-    this.methods = methodTable([
-      ["get_current_time", params(), () => new PyDict([["current_time", "10:30 AM"]])],
-      ["get_symbol_by_name", params("name"), ([name]) => this.symbolByName(name!)],
-      ["get_stock_info", params("symbol"), ([symbol]) => this.stockInfo(symbol!)],
-      ["get_order_details", params("order_id"), ([id]) => this.orderDetails(id!)],
-      ["cancel_order", params("order_id"), ([id]) => this.cancelOrder(id!)],
-      [
-        "place_order",
-        params("order_type", "symbol", "price", "amount"),
-        ([t, s, p, a]) => this.placeOrder(t!, s!, p!, a!),
-      ],
-      ["withdraw_funds", params("amount"), ([amount]) => this.withdraw(amount!)],
-      ["get_account_info", params(), () => this.accountInfoResult()],
-      ["trading_login", params("username", "password"), () => this.login()],
-      ["trading_get_login_status", params(), () => new PyDict([["status", pyTruthy(this.authenticated)]])],
-      ["trading_logout", params(), () => this.logout()],
-      ["fund_account", params("amount"), ([amount]) => this.fund(amount!)],
-      ["remove_stock_from_watchlist", params("symbol"), ([symbol]) => this.unwatch(symbol!)],
-      ["get_watchlist", params(), () => this.watchlist()],
-      ["get_order_history", params(), () => this.orderHistory()],
-      [
-        "get_transaction_history",
-        params(["start_date", null], ["end_date", null]),
-        ([a, b]) => this.history(a!, b!),
-      ],
-      ["get_available_stocks", params("sector"), ([sector]) => this.availableStocks(sector!)],
-      [
-        "filter_stocks_by_price",
-        params("stocks", "min_price", "max_price"),
-        ([s, a, b]) => this.filterByPrice(s!, a!, b!),
-      ],
-      ["add_to_watchlist", params("stock"), ([stock]) => this.watch(stock!)],
-      ["notify_price_change", params("stocks", "threshold"), ([s, t]) => this.notify(s!, t!)],
-    ]);
-  }
+  constructor(private readonly context: ApiContext) {}
 
   loadScenario(scenario: PyDict, longContext: boolean): void {
     const defaults = defaultState();

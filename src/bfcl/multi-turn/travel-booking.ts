@@ -35,6 +35,95 @@ const exchangeRates: Array<[string, string, PyObj]> = [
 
 /** The travel booking API. */
 export class TravelApi implements MultiTurnApi {
+  private static readonly table = methodTable<TravelApi>([
+    [
+      "authenticate_travel",
+      params(
+        "client_id",
+        "client_secret",
+        "refresh_token",
+        "grant_type",
+        "user_first_name",
+        "user_last_name",
+      ),
+      (self, args) => self.authenticate(args[3]!, args[4]!, args[5]!),
+    ],
+    [
+      "travel_get_login_status",
+      params(),
+      (self) =>
+        new PyDict([["status", !(self.tokenExpiresIn === null || pyEquals(self.tokenExpiresIn, 0n))]]),
+    ],
+    [
+      "get_budget_fiscal_year",
+      params(["lastModifiedAfter", null], ["includeRemoved", null]),
+      (_self) => new PyDict([["budget_fiscal_year", "2018"]]),
+    ],
+    [
+      "register_credit_card",
+      params("access_token", "card_number", "expiration_date", "cardholder_name", "card_verification_number"),
+      (self, args) => self.registerCard(args[0]!, args[1]!, args[2]!, args[3]!, args[4]!),
+    ],
+    [
+      "get_flight_cost",
+      params("travel_from", "travel_to", "travel_date", "travel_class"),
+      (self, args) => self.flightCost(args[0]!, args[1]!, args[2]!, args[3]!),
+    ],
+    [
+      "get_credit_card_balance",
+      params("access_token", "card_id"),
+      (self, [token, card]) => self.cardBalance(token!, card!),
+    ],
+    [
+      "book_flight",
+      params("access_token", "card_id", "travel_date", "travel_from", "travel_to", "travel_class"),
+      (self, args) => self.book(args[0]!, args[1]!, args[2]!, args[3]!, args[4]!, args[5]!),
+    ],
+    [
+      "retrieve_invoice",
+      params("access_token", ["booking_id", null], ["insurance_id", null]),
+      (self, [token, booking]) => self.invoice(token!, booking!),
+    ],
+    ["get_booking_history", params("access_token"), (self, [token]) => self.bookingHistory(token!)],
+    ["list_all_airports", params(), (_self) => [...allAirports]],
+    [
+      "cancel_booking",
+      params("access_token", "booking_id"),
+      (self, [token, booking]) => self.cancel(token!, booking!),
+    ],
+    [
+      "compute_exchange_rate",
+      params("base_currency", "target_currency", "value"),
+      (self, [a, b, v]) => self.exchange(a!, b!, v!),
+    ],
+    [
+      "verify_traveler_information",
+      params("first_name", "last_name", "date_of_birth", "passport_number"),
+      (self, args) => self.verify(args[0]!, args[1]!, args[2]!, args[3]!),
+    ],
+    [
+      "set_budget_limit",
+      params("access_token", "budget_limit"),
+      (self, [token, limit]) => self.setBudget(token!, limit!),
+    ],
+    ["get_nearest_airport_by_city", params("location"), (self, [location]) => self.nearestAirport(location!)],
+    [
+      "purchase_insurance",
+      params("access_token", "insurance_type", "booking_id", "insurance_cost", "card_id"),
+      (self, args) => self.insurance(args[0]!, args[2]!, args[3]!, args[4]!),
+    ],
+    [
+      "contact_customer_support",
+      params("booking_id", "message"),
+      (self, [booking]) => self.support(booking!),
+    ],
+    ["get_all_credit_cards", params(), (self) => new PyDict([["credit_card_list", self.creditCardList]])],
+  ]);
+
+  get methods(): ReadonlyMap<string, ApiMethod<TravelApi>> {
+    return TravelApi.table;
+  }
+
   readonly className = "TravelAPI";
   private random = new PythonRandom(141053n);
   private flightCostLookup = new PyDict();
@@ -48,95 +137,8 @@ export class TravelApi implements MultiTurnApi {
   userLastName: PyObj = null;
   budgetLimit: PyObj = null;
   longContext = false;
-  readonly methods: ReadonlyMap<string, ApiMethod>;
 
-  constructor(private readonly context: ApiContext) {
-    this.methods = methodTable([
-      [
-        "authenticate_travel",
-        params(
-          "client_id",
-          "client_secret",
-          "refresh_token",
-          "grant_type",
-          "user_first_name",
-          "user_last_name",
-        ),
-        (args) => this.authenticate(args[3]!, args[4]!, args[5]!),
-      ],
-      [
-        "travel_get_login_status",
-        params(),
-        () => new PyDict([["status", !(this.tokenExpiresIn === null || pyEquals(this.tokenExpiresIn, 0n))]]),
-      ],
-      [
-        "get_budget_fiscal_year",
-        params(["lastModifiedAfter", null], ["includeRemoved", null]),
-        () => new PyDict([["budget_fiscal_year", "2018"]]),
-      ],
-      [
-        "register_credit_card",
-        params(
-          "access_token",
-          "card_number",
-          "expiration_date",
-          "cardholder_name",
-          "card_verification_number",
-        ),
-        (args) => this.registerCard(args[0]!, args[1]!, args[2]!, args[3]!, args[4]!),
-      ],
-      [
-        "get_flight_cost",
-        params("travel_from", "travel_to", "travel_date", "travel_class"),
-        (args) => this.flightCost(args[0]!, args[1]!, args[2]!, args[3]!),
-      ],
-      [
-        "get_credit_card_balance",
-        params("access_token", "card_id"),
-        ([token, card]) => this.cardBalance(token!, card!),
-      ],
-      [
-        "book_flight",
-        params("access_token", "card_id", "travel_date", "travel_from", "travel_to", "travel_class"),
-        (args) => this.book(args[0]!, args[1]!, args[2]!, args[3]!, args[4]!, args[5]!),
-      ],
-      [
-        "retrieve_invoice",
-        params("access_token", ["booking_id", null], ["insurance_id", null]),
-        ([token, booking]) => this.invoice(token!, booking!),
-      ],
-      ["get_booking_history", params("access_token"), ([token]) => this.bookingHistory(token!)],
-      ["list_all_airports", params(), () => [...allAirports]],
-      [
-        "cancel_booking",
-        params("access_token", "booking_id"),
-        ([token, booking]) => this.cancel(token!, booking!),
-      ],
-      [
-        "compute_exchange_rate",
-        params("base_currency", "target_currency", "value"),
-        ([a, b, v]) => this.exchange(a!, b!, v!),
-      ],
-      [
-        "verify_traveler_information",
-        params("first_name", "last_name", "date_of_birth", "passport_number"),
-        (args) => this.verify(args[0]!, args[1]!, args[2]!, args[3]!),
-      ],
-      [
-        "set_budget_limit",
-        params("access_token", "budget_limit"),
-        ([token, limit]) => this.setBudget(token!, limit!),
-      ],
-      ["get_nearest_airport_by_city", params("location"), ([location]) => this.nearestAirport(location!)],
-      [
-        "purchase_insurance",
-        params("access_token", "insurance_type", "booking_id", "insurance_cost", "card_id"),
-        (args) => this.insurance(args[0]!, args[2]!, args[3]!, args[4]!),
-      ],
-      ["contact_customer_support", params("booking_id", "message"), ([booking]) => this.support(booking!)],
-      ["get_all_credit_cards", params(), () => new PyDict([["credit_card_list", this.creditCardList]])],
-    ]);
-  }
+  constructor(private readonly context: ApiContext) {}
 
   loadScenario(scenario: PyDict, longContext: boolean): void {
     const get = (key: string, fallback: PyObj): PyObj =>

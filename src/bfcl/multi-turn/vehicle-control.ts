@@ -88,52 +88,71 @@ const fields: Array<[Field, PyObj]> = [
 
 /** The vehicle control API. */
 export class VehicleControlApi implements MultiTurnApi {
+  private static readonly table = methodTable<VehicleControlApi>([
+    ["startEngine", params("ignitionMode"), (self, [mode]) => self.startEngine(mode!)],
+    ["fillFuelTank", params("fuelAmount"), (self, [amount]) => self.fillFuel(amount!)],
+    ["lockDoors", params("unlock", "door"), (self, [unlock, door]) => self.lockDoors(unlock!, door!)],
+    [
+      "adjustClimateControl",
+      params("temperature", ["unit", "celsius"], ["fanSpeed", 50n], ["mode", "auto"]),
+      (self, [t, u, f, m]) => self.climate(t!, u!, f!, m!),
+    ],
+    ["get_outside_temperature_from_google", params(), (self) => self.googleTemperature()],
+    ["get_outside_temperature_from_weather_com", params(), (_self) => new PyDict([["error", 404n]])],
+    ["setHeadlights", params("mode"), (self, [mode]) => self.headlights(mode!)],
+    ["displayCarStatus", params("option"), (self, [option]) => self.status(option!)],
+    ["activateParkingBrake", params("mode"), (self, [mode]) => self.parkingBrake(mode!)],
+    ["pressBrakePedal", params("pedalPosition"), (self, [position]) => self.pressBrake(position!)],
+    ["releaseBrakePedal", params(), (self) => self.releaseBrake()],
+    [
+      "setCruiseControl",
+      params("speed", "activate", "distanceToNextVehicle"),
+      (self, [s, a, d]) => self.cruise(s!, a!, d!),
+    ],
+    [
+      "get_current_speed",
+      params(),
+      (self) => new PyDict([["currentSpeed", self.random.uniform(0.0, 120.0)]]),
+    ],
+    ["display_log", params("messages"), (_self, [messages]) => new PyDict([["log", messages!]])],
+    [
+      "estimate_drive_feasibility_by_mileage",
+      params("distance"),
+      (self, [distance]) => self.feasible(distance!),
+    ],
+    [
+      "liter_to_gallon",
+      params("liter"),
+      (_self, [liter]) => new PyDict([["gallon", pyMul(liter!, 0.264172)]]),
+    ],
+    [
+      "gallon_to_liter",
+      params("gallon"),
+      (_self, [gallon]) => new PyDict([["liter", pyMul(gallon!, 3.78541)]]),
+    ],
+    ["estimate_distance", params("cityA", "cityB"), (self, [a, b]) => self.distance(a!, b!)],
+    ["get_zipcode_based_on_city", params("city"), (self, [city]) => self.zipcode(city!)],
+    ["set_navigation", params("destination"), (self, [place]) => self.navigate(place!)],
+    ["check_tire_pressure", params(), (self) => self.tires()],
+    [
+      "find_nearest_tire_shop",
+      params(),
+      (_self) => new PyDict([["shopLocation", "456 Oakwood Avenue, Rivermist, 83214"]]),
+    ],
+  ]);
+
+  get methods(): ReadonlyMap<string, ApiMethod<VehicleControlApi>> {
+    return VehicleControlApi.table;
+  }
+
   readonly className = "VehicleControlAPI";
   private random = new PythonRandom(141053n);
   private readonly values = new Map<Field, PyObj>();
   private parkingBrakeForce: PyObj = 0.0;
   private slopeAngle: PyObj = 0.0;
   private brakePedalForce: PyObj = 0.0;
-  readonly methods: ReadonlyMap<string, ApiMethod>;
 
-  constructor(private readonly context: ApiContext) {
-    this.methods = methodTable([
-      ["startEngine", params("ignitionMode"), ([mode]) => this.startEngine(mode!)],
-      ["fillFuelTank", params("fuelAmount"), ([amount]) => this.fillFuel(amount!)],
-      ["lockDoors", params("unlock", "door"), ([unlock, door]) => this.lockDoors(unlock!, door!)],
-      [
-        "adjustClimateControl",
-        params("temperature", ["unit", "celsius"], ["fanSpeed", 50n], ["mode", "auto"]),
-        ([t, u, f, m]) => this.climate(t!, u!, f!, m!),
-      ],
-      ["get_outside_temperature_from_google", params(), () => this.googleTemperature()],
-      ["get_outside_temperature_from_weather_com", params(), () => new PyDict([["error", 404n]])],
-      ["setHeadlights", params("mode"), ([mode]) => this.headlights(mode!)],
-      ["displayCarStatus", params("option"), ([option]) => this.status(option!)],
-      ["activateParkingBrake", params("mode"), ([mode]) => this.parkingBrake(mode!)],
-      ["pressBrakePedal", params("pedalPosition"), ([position]) => this.pressBrake(position!)],
-      ["releaseBrakePedal", params(), () => this.releaseBrake()],
-      [
-        "setCruiseControl",
-        params("speed", "activate", "distanceToNextVehicle"),
-        ([s, a, d]) => this.cruise(s!, a!, d!),
-      ],
-      ["get_current_speed", params(), () => new PyDict([["currentSpeed", this.random.uniform(0.0, 120.0)]])],
-      ["display_log", params("messages"), ([messages]) => new PyDict([["log", messages!]])],
-      ["estimate_drive_feasibility_by_mileage", params("distance"), ([distance]) => this.feasible(distance!)],
-      ["liter_to_gallon", params("liter"), ([liter]) => new PyDict([["gallon", pyMul(liter!, 0.264172)]])],
-      ["gallon_to_liter", params("gallon"), ([gallon]) => new PyDict([["liter", pyMul(gallon!, 3.78541)]])],
-      ["estimate_distance", params("cityA", "cityB"), ([a, b]) => this.distance(a!, b!)],
-      ["get_zipcode_based_on_city", params("city"), ([city]) => this.zipcode(city!)],
-      ["set_navigation", params("destination"), ([place]) => this.navigate(place!)],
-      ["check_tire_pressure", params(), () => this.tires()],
-      [
-        "find_nearest_tire_shop",
-        params(),
-        () => new PyDict([["shopLocation", "456 Oakwood Avenue, Rivermist, 83214"]]),
-      ],
-    ]);
-  }
+  constructor(private readonly context: ApiContext) {}
 
   private get(field: Field): PyObj {
     return this.values.get(field) as PyObj;
