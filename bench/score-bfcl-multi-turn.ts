@@ -43,9 +43,14 @@ if (!existsSync(join(bfclDir, "BFCL_v4_multi_turn_base.json"))) {
 const source = new MultiTurnDataset(bfclDir);
 const resultsText = multiTurnCategories
   .flatMap((category) =>
-    source.entries(category).map((entry) =>
-      JSON.stringify({ id: entry.id, result: entry.groundTruth.map((turn) => (turn.length === 0 ? [] : [turn])) }),
-    ),
+    source
+      .entries(category)
+      .map((entry) =>
+        JSON.stringify({
+          id: entry.id,
+          result: entry.groundTruth.map((turn) => (turn.length === 0 ? [] : [turn])),
+        }),
+      ),
   )
   .join("\n");
 
@@ -56,7 +61,10 @@ function median(times: number[]): number {
 
 function edgecallOnce(): { seconds: number; passed: number } {
   const start = performance.now();
-  const results = parseBfclResults(resultsText, "results.jsonl").map((item) => ({ id: item.id, result: item.result }));
+  const results = parseBfclResults(resultsText, "results.jsonl").map((item) => ({
+    id: item.id,
+    result: item.result,
+  }));
   const report = scoreBfclResults({ bfclDir, results });
   const seconds = (performance.now() - start) / 1000;
   return { seconds, passed: report.verdicts.filter((verdict) => verdict.valid).length };

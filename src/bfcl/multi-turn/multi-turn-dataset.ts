@@ -2,15 +2,14 @@
  * The multi-turn entries of the BFCL v4 data folder: questions (`BFCL_v4_multi_turn_*.json`:
  * turns of user messages, `initial_config`, `involved_classes`, `path`, and for miss_func the
  * `missed_function` held back per turn) and ground truths (`possible_answer/`: per turn, the
- * decoded calls). Read losslessly (a `3.0` in a config stays a float) and cached per category.
+ * decoded calls). Read as `json.loads` types values (a `3.0` in a config stays a float).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { EdgecallError } from "../../errors.js";
-import { LosslessJsonError, parseLosslessJson } from "../lossless-json.js";
-import { dictGet, type PyValue } from "../py-value.js";
+import { parseJsonToPy, toPlainJson } from "./fast-json.js";
 import type { MultiTurnCategory } from "./multi-turn-categories.js";
-import { fromPyValue, PyDict } from "./py-object.js";
+import { PyDict, type PyObj } from "./py-object.js";
 
 /** One multi-turn entry. */
 export interface MultiTurnEntry {
@@ -29,7 +28,7 @@ export interface MultiTurnEntry {
   groundTruth: string[][];
 }
 
-function readLines(path: string): PyValue[] {
+function readLines(path: string): PyDict[] {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -39,52 +38,22 @@ function readLines(path: string): PyValue[] {
   return text
     .split("\n")
     .filter((line) => line.trim() !== "")
-    .map((line, index) => {
+    .flatMap((line, index) => {
+      let parsed: PyObj;
       try {
-        return parseLosslessJson(line);
+        parsed = parseJsonToPy(line);
       } catch (error) {
-        if (!(error instanceof LosslessJsonError)) throw error;
-        throw new EdgecallError("invalid-json", `${path}:${index + 1}: ${error.message}`, {
+        throw new EdgecallError("invalid-json", `${path}:${index + 1}: ${(error as Error).message}`, {
           subject: path,
           cause: error,
         });
       }
+      return parsed instanceof PyDict ? [parsed] : [];
     });
 }
 
-function strings(value: PyValue | undefined): string[] {
-  if (value?.kind !== "list") return [];
-  return value.items.flatMap((item) => (item.kind === "str" ? [item.value] : []));
-}
-
-function plain(value: PyValue | undefined): unknown {
-  if (value === undefined) return undefined;
-  return JSON.parse(JSON.stringify(toPlain(value)));
-}
-
-function toPlain(value: PyValue): unknown {
-  switch (value.kind) {
-    case "list":
-    case "tuple":
-      return value.items.map(toPlain);
-    case "dict":
-      return Object.fromEntries(
-        value.keys.map((key, index) => [
-          key.kind === "str" ? key.value : String(key),
-          toPlain(value.values[index] as PyValue),
-        ]),
-      );
-    case "int":
-      return Number(value.value);
-    case "none":
-      return null;
-    case "str":
-    case "float":
-    case "bool":
-      return value.value;
-    default:
-      return null;
-  }
+function strings(value: PyObj | undefined): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
 /** Reads a category's entries (in file order) from the BFCL data folder. */
@@ -92,28 +61,35 @@ export function readMultiTurnEntries(bfclDir: string, category: MultiTurnCategor
   const questions = readLines(join(bfclDir, `BFCL_v4_${category}.json`));
   const answers = new Map<string, string[][]>();
   for (const answer of readLines(join(bfclDir, "possible_answer", `BFCL_v4_${category}.json`))) {
-    const id = answer.kind === "dict" ? dictGet(answer, "id") : undefined;
-    const truth = answer.kind === "dict" ? dictGet(answer, "ground_truth") : undefined;
-    if (id?.kind !== "str" || truth?.kind !== "list") continue;
-    answers.set(id.value, truth.items.map(strings));
+    const id = answer.get("id");
+    const truth = answer.get("ground_truth");
+    if (typeof id !== "string" || !Array.isArray(truth)) continue;
+    answers.set(
+      id,
+      truth.map((turn) => strings(turn)),
+    );
   }
   return questions.flatMap((question) => {
-    if (question.kind !== "dict") return [];
-    const id = dictGet(question, "id");
-    if (id?.kind !== "str") return [];
-    const config = dictGet(question, "initial_config");
-    const missed = plain(dictGet(question, "missed_function")) as Record<string, string[]> | undefined;
+    const id = question.get("id");
+    if (typeof id !== "string") return [];
+    const config = question.get("initial_config");
+    const missed = question.get("missed_function");
+    const turns = question.get("question");
+    let plainQuestion: unknown[][] | undefined;
     return [
       {
-        id: id.value,
+        id,
         category,
-        question: (plain(dictGet(question, "question")) as unknown[][] | undefined) ?? [],
-        initialConfig: config ? (fromPyValue(config) as PyDict) : new PyDict(),
-        involvedClasses: strings(dictGet(question, "involved_classes")),
-        path: strings(dictGet(question, "path")),
-        missedFunction: missed ?? {},
-        excludedFunction: strings(dictGet(question, "excluded_function")),
-        groundTruth: answers.get(id.value) ?? [],
+        get question(): unknown[][] {
+          plainQuestion ??= Array.isArray(turns) ? (toPlainJson(turns) as unknown[][]) : [];
+          return plainQuestion;
+        },
+        initialConfig: config instanceof PyDict ? config : new PyDict(),
+        involvedClasses: strings(question.get("involved_classes")),
+        path: strings(question.get("path")),
+        missedFunction: missed instanceof PyDict ? (toPlainJson(missed) as Record<string, string[]>) : {},
+        excludedFunction: strings(question.get("excluded_function")),
+        groundTruth: answers.get(id) ?? [],
       },
     ];
   });

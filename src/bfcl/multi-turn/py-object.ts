@@ -30,7 +30,10 @@ function keyOf(key: PyObj): unknown {
 
 /** A Python dict: insertion order, the first spelling of a key kept, keys equal under `==`. */
 export class PyDict {
-  private readonly slots = new Map<unknown, [PyObj, PyObj]>();
+  /** Values by Map key (a str or int key is its own Map key). */
+  private readonly slots = new Map<unknown, PyObj>();
+  /** The Python key where it differs from its Map key (bools, integral floats, tuples). */
+  private spellings: Map<unknown, PyObj> | undefined;
 
   constructor(entries: Iterable<readonly [PyObj, PyObj]> = []) {
     for (const [key, value] of entries) this.set(key, value);
@@ -40,33 +43,38 @@ export class PyDict {
     return this.slots.size;
   }
   has(key: PyObj): boolean {
-    return this.slots.has(keyOf(key));
+    return this.slots.has(typeof key === "string" ? key : keyOf(key));
   }
   get(key: PyObj): PyObj | undefined {
-    return this.slots.get(keyOf(key))?.[1];
+    return this.slots.get(typeof key === "string" ? key : keyOf(key));
   }
   set(key: PyObj, value: PyObj): void {
-    const slotKey = keyOf(key);
-    const slot = this.slots.get(slotKey);
-    if (slot) slot[1] = value;
-    else this.slots.set(slotKey, [key, value]);
+    const slotKey = typeof key === "string" ? key : keyOf(key);
+    if (slotKey !== key && !this.slots.has(slotKey)) {
+      this.spellings ??= new Map();
+      this.spellings.set(slotKey, key);
+    }
+    this.slots.set(slotKey, value);
   }
   delete(key: PyObj): boolean {
-    return this.slots.delete(keyOf(key));
+    const slotKey = typeof key === "string" ? key : keyOf(key);
+    this.spellings?.delete(slotKey);
+    return this.slots.delete(slotKey);
+  }
+  private spelling(slotKey: unknown): PyObj {
+    return this.spellings?.has(slotKey) ? (this.spellings.get(slotKey) as PyObj) : (slotKey as PyObj);
   }
   keys(): PyObj[] {
     const keys: PyObj[] = [];
-    for (const slot of this.slots.values()) keys.push(slot[0]);
+    for (const slotKey of this.slots.keys()) keys.push(this.spelling(slotKey));
     return keys;
   }
   values(): PyObj[] {
-    const values: PyObj[] = [];
-    for (const slot of this.slots.values()) values.push(slot[1]);
-    return values;
+    return [...this.slots.values()];
   }
   entries(): Array<[PyObj, PyObj]> {
     const entries: Array<[PyObj, PyObj]> = [];
-    for (const slot of this.slots.values()) entries.push([slot[0], slot[1]]);
+    for (const [slotKey, value] of this.slots) entries.push([this.spelling(slotKey), value]);
     return entries;
   }
   /** `dict.copy()`: a shallow copy. */
