@@ -43,14 +43,12 @@ if (!existsSync(join(bfclDir, "BFCL_v4_multi_turn_base.json"))) {
 const source = new MultiTurnDataset(bfclDir);
 const resultsText = multiTurnCategories
   .flatMap((category) =>
-    source
-      .entries(category)
-      .map((entry) =>
-        JSON.stringify({
-          id: entry.id,
-          result: entry.groundTruth.map((turn) => (turn.length === 0 ? [] : [turn])),
-        }),
-      ),
+    source.entries(category).map((entry) =>
+      JSON.stringify({
+        id: entry.id,
+        result: entry.groundTruth.map((turn) => (turn.length === 0 ? [] : [turn])),
+      }),
+    ),
   )
   .join("\n");
 

@@ -3,7 +3,7 @@
  * them: a fresh instance per class, loaded with a deep copy of the entry's `initial_config` for
  * that class (MathAPI, stateless, is not loaded).
  */
-import type { ApiContext, MultiTurnApi } from "./api-class.js";
+import { ApiContext, type MultiTurnApi } from "./api-class.js";
 import { GorillaFileSystem } from "./gorilla-file-system.js";
 import { MathApi } from "./math-api.js";
 import { MessageApi } from "./message-api.js";
@@ -54,3 +54,22 @@ export function createInstance(
 }
 
 export type { PyObj };
+
+const prototypes = new Map<string, MultiTurnApi>();
+
+/** Parameter names of `method` in the last of `classes` that defines it (BFCL's mapping), or undefined. */
+export function methodParams(classes: readonly string[], method: string): string[] | undefined {
+  let found: string[] | undefined;
+  for (const className of classes) {
+    let instance = prototypes.get(className);
+    if (instance === undefined) {
+      const factory = Object.hasOwn(factories, className) ? factories[className] : undefined;
+      if (factory === undefined) continue;
+      instance = factory(new ApiContext());
+      prototypes.set(className, instance);
+    }
+    const entry = instance.methods.get(method);
+    if (entry) found = entry.params.map((parameter) => parameter.name);
+  }
+  return found;
+}
