@@ -22,6 +22,7 @@ import { harnessError } from "../harness-error.js";
 import { requestFields } from "../request-settings.js";
 import { AbortedSample, type Solver } from "../solver.js";
 import type { Transcript } from "../suite.js";
+import type { Trajectory, TrajectoryCall } from "../trajectory.js";
 
 /** A reply as a step. */
 export function stepReply(result: GenerateResult): StepReply {
@@ -44,6 +45,16 @@ export const bfclMultiTurnSolver: Solver = {
       ...requestFields(context.settings, sample.id, context.repeat),
     };
     const transcript: Transcript = { request: first, turns: context.backend.turns };
+    const trajectory: Trajectory = {
+      events: [],
+      userTurns: 0,
+      steps: 0,
+      toolCalls: 0,
+      confirmationsAsked: 0,
+      stopReason: "final",
+    };
+    transcript.trajectory = trajectory;
+    const events = trajectory.events;
     try {
       if (!isMultiTurnTarget(target))
         throw new EdgecallError("invalid-argument", `${sample.id}: not a BFCL multi-turn sample`);
@@ -73,9 +84,15 @@ export const bfclMultiTurnSolver: Solver = {
               ? addedFunctionsPromptFc
               : `${pyReprOf(parseJsonToPy(JSON.stringify(added)))}\n${addedFunctionsPromptFc}`;
           messages.push({ role: "user", content: text });
+          events.push({ type: "user", turn, text, by: "script" });
         } else {
-          for (const message of entry.question[turn] as ChatMessage[]) messages.push({ ...message });
+          for (const message of entry.question[turn] as ChatMessage[]) {
+            messages.push({ ...message });
+            if (message.role === "user")
+              events.push({ type: "user", turn, text: message.content, by: "script" });
+          }
         }
+        trajectory.userTurns = turn + 1;
         const tools = target.mode === "fc" ? bfclToolDefinitions(docs, { category: "multiple" }) : [];
         let count = 0;
         for (;;) {
@@ -97,8 +114,37 @@ export const bfclMultiTurnSolver: Solver = {
               : { role: "assistant", content: result.rawText },
           );
           const calls = decodeStep(reply, target.mode);
+          const asCalls: TrajectoryCall[] = (calls ?? []).map((text, index) => ({
+            name: reply.calls[index]?.name ?? text.slice(0, Math.max(0, text.indexOf("("))),
+            arguments: { call: text },
+          }));
+          events.push({
+            type: "model",
+            turn,
+            step: count,
+            rawText: result.rawText,
+            content: reply.text,
+            calls: asCalls,
+            parseErrors: [],
+            cached: false,
+            finishReason: result.finishReason,
+            usage: result.usage,
+            timing: result.timing,
+          });
+          trajectory.steps += 1;
           if (calls === undefined || calls.length === 0) break;
           const results = session.execute(calls);
+          results.forEach((output, index) => {
+            events.push({
+              type: "tool",
+              turn,
+              step: count,
+              call: asCalls[index] as TrajectoryCall,
+              decisions: [],
+              outcome: { ok: true, output },
+            });
+          });
+          trajectory.toolCalls += results.length;
           results.forEach((content, index) => {
             const call = reply.calls[index] as ToolCall | undefined;
             messages.push({
@@ -109,12 +155,28 @@ export const bfclMultiTurnSolver: Solver = {
             });
           });
           count += 1;
-          if (count > maximumStepLimit) return transcript;
+          if (count > maximumStepLimit) {
+            trajectory.stopReason = "max-steps";
+            events.push({
+              type: "end",
+              turn,
+              stopReason: "max-steps",
+              reason: `forced to quit after ${maximumStepLimit} steps`,
+            });
+            return transcript;
+          }
         }
       }
+      events.push({
+        type: "end",
+        turn: Math.max(0, trajectory.userTurns - 1),
+        stopReason: "final",
+        reason: "every turn answered",
+      });
     } catch (error) {
       if (context.signal?.aborted) throw new AbortedSample();
       transcript.error = harnessError(error);
+      trajectory.stopReason = "error";
     }
     return transcript;
   },
