@@ -68,7 +68,7 @@ function edgecallOnce(): { seconds: number; passed: number } {
   return { seconds, passed: report.verdicts.filter((verdict) => verdict.valid).length };
 }
 
-const official = String.raw`
+const official = `
 import ast, json, sys, time
 root, bfcl_dir, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3])
 sys.path.insert(0, root)

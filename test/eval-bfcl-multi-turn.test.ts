@@ -75,19 +75,21 @@ describe("eval bfcl:multi_turn_base on a replay model", { skip: hasBfcl ? false 
     const byId = new Map(written.map((row) => [row.id as string, row]));
     for (const id of ids.slice(0, count - 1)) assert.equal(byId.get(id)?.passed, true, id);
     const failed = byId.get(ids[count - 1] as string);
-    assert.equal(failed?.passed, false);
-    assert.equal(failed?.errorType, "multi_turn:empty_turn_model_response");
-    assert.equal((failed?.scoreDetails as { firstFailingTurn: number }).firstFailingTurn, 1);
-    const turns = (
-      byId.get(ids[0] as string)?.scoreDetails as { turns: Array<{ calls: string[][]; results: string[][] }> }
-    ).turns;
+    assert.ok(failed);
+    assert.equal(failed.passed, false);
+    assert.equal(failed.errorType, "multi_turn:empty_turn_model_response");
+    assert.equal((failed.scoreDetails as { firstFailingTurn: number }).firstFailingTurn, 1);
+    const passing = byId.get(ids[0] as string);
+    assert.ok(passing);
+    const turns = (passing.scoreDetails as { turns: Array<{ calls: string[][]; results: string[][] }> })
+      .turns;
     assert.deepEqual(turns[0]?.calls[0], [
       "cd(folder='document')",
       "mkdir(dir_name='temp')",
       "mv(source='final_report.pdf',destination='temp')",
     ]);
     assert.equal(turns[0]?.results[0]?.[0], '{"current_working_directory": "document"}');
-    const events = (byId.get(ids[0] as string)?.trajectory as { events: Array<{ type: string }> }).events;
+    const events = (passing.trajectory as { events: Array<{ type: string }> }).events;
     assert.ok(events.some((event) => event.type === "tool"));
 
     const resumed = await runCliFromSource(["eval", "--resume", runDirectory, "--no-progress"]);

@@ -37,6 +37,7 @@ export interface MultiTurnApi {
   /** `_load_scenario(copy.deepcopy(config), long_context=...)`. */
   loadScenario(scenario: PyDict, longContext: boolean): void;
   /** Public methods by name (the names BFCL maps calls to); `call` takes this instance. */
+  // biome-ignore lint/suspicious/noExplicitAny: each class's table takes that class; the executor passes the instance it came from.
   readonly methods: ReadonlyMap<string, ApiMethod<any>>;
   /** Public attributes (`vars()` without `_` names) in order. */
   state(): Array<[string, PyObj]>;
