@@ -113,6 +113,8 @@ function literalNeedsRewrite(node: PyNode, methodOwner: ReadonlyMap<string, stri
         node.keys.some((key) => key !== null && literalNeedsRewrite(key, methodOwner)) ||
         node.values.some((value) => literalNeedsRewrite(value, methodOwner))
       );
+    case "Name":
+      return false;
     case "UnaryOp":
       return literalNeedsRewrite(node.operand, methodOwner);
     case "BinOp":

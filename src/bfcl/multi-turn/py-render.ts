@@ -16,6 +16,9 @@ import {
   pyTypeName,
 } from "./py-object.js";
 
+/** Printable ASCII without quotes or backslashes: `repr` is the text in single quotes. */
+const plainText = /^[\x20-\x21\x23-\x26\x28-\x5b\x5d-\x7e]*$/;
+
 /** `repr(float)`, with a fast path for the common positional forms. */
 export function floatRepr(value: number): string {
   if (Number.isInteger(value)) {
@@ -36,7 +39,7 @@ export function pyReprOf(value: PyObj): string {
   if (typeof value === "boolean") return value ? "True" : "False";
   if (typeof value === "bigint") return value.toString();
   if (typeof value === "number") return floatRepr(value);
-  if (typeof value === "string") return pyStrRepr(value);
+  if (typeof value === "string") return plainText.test(value) ? `'${value}'` : pyStrRepr(value);
   if (Array.isArray(value)) return `[${value.map(pyReprOf).join(", ")}]`;
   if (value instanceof PyDict)
     return `{${value

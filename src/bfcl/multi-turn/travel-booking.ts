@@ -8,11 +8,24 @@ import { type ApiContext, type ApiMethod, type MultiTurnApi, methodTable, params
 import { longContextValue } from "./long-context.js";
 import { PyDict, PyException, type PyObj, pyContains, pyDeepCopy, pyEquals, pyError } from "./py-object.js";
 import { pyAdd, pyCompare, pyDiv, pyFloat, pyMul, pySub, roundFloat } from "./py-ops.js";
-import { pyReprOf, pyStrOf } from "./py-render.js";
+import { freezeForRendering, pyReprOf, pyStrOf } from "./py-render.js";
 import { strSelf } from "./py-str.js";
 import { parseDate } from "./python-date.js";
 import { PythonRandom } from "./python-random.js";
 import { allAirports, baseCosts, cityAirports } from "./travel-routes.js";
+
+const routeCostLists = new Map<bigint, PyObj[]>();
+
+/** Every route's cost for one class factor × date multiplier, in BFCL's order (shared, read-only). */
+function allRouteCosts(product: bigint): PyObj[] {
+  let costs = routeCostLists.get(product);
+  if (costs === undefined) {
+    costs = [...baseCosts.values()].map((base) => Number(base * product));
+    freezeForRendering(costs);
+    routeCostLists.set(product, costs);
+  }
+  return costs;
+}
 
 const error = (text: string): PyDict => new PyDict([["error", text]]);
 const failed = (flag: string, text: string): PyDict =>
@@ -126,7 +139,10 @@ export class TravelApi implements MultiTurnApi {
 
   readonly className = "TravelAPI";
   private random = new PythonRandom(141053n);
-  private flightCostLookup = new PyDict();
+  /** BFCL's private `_flight_cost_lookup`, kept as what it was computed from. */
+  private flightCostLookup:
+    | { product: bigint; travelClass: string; date: string; from?: PyObj; to?: PyObj }
+    | undefined;
   creditCardList = new PyDict();
   bookingRecord = new PyDict();
   accessToken: PyObj = null;
@@ -235,21 +251,28 @@ export class TravelApi implements MultiTurnApi {
     let digitSum = 0;
     for (const char of strSelf(date, "__iter__")) if (/^\p{Nd}$/u.test(char)) digitSum += Number(char);
     const multiplier = digitSum % 2 === 0 ? 2n : 1n;
-    const key = (a: string, b: string): string => `${a}|${b}|${travelClass}|${pyStrOf(date)}`;
+    const product = factor * multiplier;
     if (this.longContext) {
-      this.flightCostLookup = new PyDict();
-      const costs: PyObj[] = [];
-      for (const [pair, cost] of baseCosts) {
-        const value = Number(cost * factor * multiplier);
-        const [a = "", b = ""] = pair.split("|");
-        this.flightCostLookup.set(key(a, b), new PyDict([["cost", value]]));
-        costs.push(value);
-      }
-      return new PyDict([["travel_cost_list", costs]]);
+      this.flightCostLookup = { product, travelClass: pyStrOf(travelClass), date: pyStrOf(date) };
+      return new PyDict([["travel_cost_list", allRouteCosts(product)]]);
     }
-    const cost = Number(base * factor * multiplier);
-    this.flightCostLookup = new PyDict([[key(from as string, to as string), new PyDict([["cost", cost]])]]);
+    const cost = Number(base * product);
+    this.flightCostLookup = { product, travelClass: pyStrOf(travelClass), date: pyStrOf(date), from, to };
     return new PyDict([["travel_cost_list", [cost]]]);
+  }
+
+  /** `_flight_cost_lookup.get(f"{from}|{to}|{class}|{date}")`'s cost, or undefined. */
+  private cachedCost(from: PyObj, to: PyObj, travelClass: PyObj, date: PyObj): number | undefined {
+    const lookup = this.flightCostLookup;
+    if (lookup === undefined || lookup.travelClass !== pyStrOf(travelClass) || lookup.date !== pyStrOf(date))
+      return undefined;
+    if (
+      lookup.from !== undefined &&
+      (pyStrOf(lookup.from) !== pyStrOf(from) || pyStrOf(lookup.to ?? null) !== pyStrOf(to))
+    )
+      return undefined;
+    const base = baseCosts.get(`${pyStrOf(from)}|${pyStrOf(to)}`);
+    return base === undefined ? undefined : Number(base * lookup.product);
   }
 
   private cardBalance(token: PyObj, card: PyObj): PyObj {
@@ -284,11 +307,9 @@ export class TravelApi implements MultiTurnApi {
     let cost: PyObj;
     try {
       this.flightCost(from, to, date, travelClass);
-      const entry = this.flightCostLookup.get(
-        `${pyStrOf(from)}|${pyStrOf(to)}|${pyStrOf(travelClass)}|${pyStrOf(date)}`,
-      );
+      const entry = this.cachedCost(from, to, travelClass, date);
       if (entry === undefined) return no("No available route for the given parameters");
-      cost = (entry as PyDict).get("cost") as PyObj;
+      cost = entry;
     } catch (caught) {
       if (caught instanceof PyException && caught.pyType === "ValueError") return no(caught.message);
       throw caught;
