@@ -101,6 +101,65 @@ describe("eval bfcl:multi_turn_base on a replay model", { skip: hasBfcl ? false 
     );
   });
 
+  it("prompt mode: pythonic replies, miss_func's held-back functions offered at their turn", async () => {
+    const suite = createBfclMultiTurnSuite("multi_turn_miss_func", bfclDir);
+    const samples = (suite.samples({ bfclMode: "fc" }) as Sample<MultiTurnTarget>[]).slice(0, 2);
+    const literal = (value: unknown): string =>
+      typeof value === "string"
+        ? `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`
+        : typeof value === "boolean"
+          ? value
+            ? "True"
+            : "False"
+          : Array.isArray(value)
+            ? `[${value.map(literal).join(", ")}]`
+            : JSON.stringify(value);
+    const lines: string[] = [];
+    for (const sample of samples)
+      for (const output of suite.referenceOf?.(sample) ?? []) {
+        const text =
+          "text" in output
+            ? output.text
+            : `[${output.calls
+                .map(
+                  (call) =>
+                    `${call.name}(${Object.entries(call.arguments)
+                      .map(([key, value]) => `${key}=${literal(value)}`)
+                      .join(", ")})`,
+                )
+                .join(", ")}]`;
+        lines.push(JSON.stringify({ id: sample.id, output: text }));
+      }
+    const promptReplay = join(scratch, "prompt-replay.jsonl");
+    writeFileSync(promptReplay, `${lines.join("\n")}\n`);
+    const promptOut = join(scratch, "prompt-runs");
+    const outcome = await runCliFromSource([
+      "eval",
+      "--model",
+      `replay:${promptReplay}`,
+      "--format",
+      "pythonic",
+      "--bfcl-mode",
+      "prompt",
+      "--suite",
+      "bfcl:multi_turn_miss_func",
+      "--bfcl-dir",
+      bfclDir,
+      "--limit",
+      "2",
+      "--out",
+      promptOut,
+      "--no-progress",
+    ]);
+    assert.equal(outcome.code, 0, outcome.stderr);
+    const rows = results(join(promptOut, readdirSync(promptOut)[0] as string));
+    assert.deepEqual(
+      rows.map((row) => row.passed),
+      [true, true],
+      JSON.stringify(rows.map((row) => row.explanation)),
+    );
+  });
+
   it("suite check: every reference (the ground truth) passes, the null model fails", async () => {
     const outcome = await runCliFromSource([
       "suite",

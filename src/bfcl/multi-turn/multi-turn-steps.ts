@@ -15,10 +15,12 @@ import { pyReprOf } from "./py-render.js";
 /** BFCL's `MAXIMUM_STEP_LIMIT`: steps with calls per turn before the entry is force-quit. */
 export const maximumStepLimit = 20;
 
-/** A model call as a step: its tool calls (function-calling mode) or its text (prompt mode). */
+/** A model call as a step: its tool calls (function-calling mode) or its raw text (prompt mode). */
 export interface StepReply {
   calls: ReadonlyArray<{ name: string; arguments: unknown; argumentsText?: string }>;
   text: string;
+  /** The reply as the model wrote it (prompt mode decodes this, as BFCL decodes the raw response); `text` when absent. */
+  rawText?: string;
 }
 
 function argumentsOf(call: StepReply["calls"][number]): PyObj {
@@ -69,7 +71,7 @@ function executionList(decoded: PyValue): string[] {
 /** A reply's call strings; undefined when it cannot be decoded; empty when it holds no call. */
 export function decodeStep(reply: StepReply, mode: "fc" | "prompt"): string[] | undefined {
   if (mode === "fc") return reply.calls.map(fcCallText);
-  const decoded = decodePythonPrompt(reply.text);
+  const decoded = decodePythonPrompt(reply.rawText ?? reply.text);
   return decoded.ok ? executionList(decoded.value) : undefined;
 }
 

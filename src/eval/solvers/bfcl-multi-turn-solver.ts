@@ -32,7 +32,7 @@ export function stepReply(result: GenerateResult): StepReply {
     if (part.type === "tool-call") calls.push(part.toolCall);
     else if (part.type === "text") text += part.text;
   }
-  return { calls, text: calls.length === 0 && text === "" ? result.rawText : text };
+  return { calls, text: calls.length === 0 && text === "" ? result.rawText : text, rawText: result.rawText };
 }
 
 /** The multi-turn solver. */
