@@ -2,16 +2,19 @@
  * BFCL's summary scores over categories: non-live (unweighted mean of simple, multiple, parallel
  * and parallel multiple, where simple is the mean of Python, Java and JavaScript), live (mean of
  * the four live AST categories weighted by entry count) and hallucination (mean of the two
- * irrelevance categories). A summary is reported only when every component was scored; BFCL's
- * overall score also needs multi-turn and agentic categories, which edgecall does not score here,
- * so it is always reported as missing.
+ * irrelevance categories), multi-turn (unweighted mean of its four categories) and BFCL's overall
+ * score: the weighted mean of non-live, live, hallucination, multi-turn and agentic with weights
+ * 10, 10, 10, 30 and 40 (`calculate_percentage_weighted_accuracy` in BFCL's eval_runner_helper.py).
+ * A summary is reported only when every component was scored; the overall score, when some parts
+ * are missing, is also given over the parts that were scored (weights renormalised), named.
  */
 import type { BfclCategory } from "./categories.js";
+import type { MultiTurnCategory } from "./multi-turn/multi-turn-categories.js";
 
 /** One category's score, as `score bfcl` reports it. */
 export interface BfclCategoryScore {
   suite: string;
-  category: BfclCategory;
+  category: BfclCategory | MultiTurnCategory;
   n: number;
   passed: number;
   accuracy: number;
@@ -31,7 +34,21 @@ export interface BfclAggregate {
   missing: string[];
   /** True when a component was scored on only part of its entries. */
   partial: boolean;
+  /** Overall only: the weighted parts that were scored, and the weighted mean over them alone. */
+  scoredParts?: string[];
+  overScoredParts?: number | null;
 }
+
+type Category = BfclCategory | MultiTurnCategory;
+
+/** BFCL's overall weights per part. */
+export const bfclOverallWeights: ReadonlyArray<readonly [string, number]> = [
+  ["bfcl:non_live", 10],
+  ["bfcl:live", 10],
+  ["bfcl:hallucination", 10],
+  ["bfcl:multi_turn", 30],
+  ["bfcl:agentic", 40],
+];
 
 const liveAst: BfclCategory[] = ["live_simple", "live_multiple", "live_parallel", "live_parallel_multiple"];
 const nonLiveAst: BfclCategory[] = [
@@ -42,17 +59,14 @@ const nonLiveAst: BfclCategory[] = [
   "parallel",
   "parallel_multiple",
 ];
-const overallExtras = [
+const multiTurn: MultiTurnCategory[] = [
   "multi_turn_base",
   "multi_turn_miss_func",
   "multi_turn_miss_param",
   "multi_turn_long_context",
-  "web_search_base",
-  "web_search_no_snippet",
-  "memory_kv",
-  "memory_vector",
-  "memory_rec_sum",
 ];
+/** The agentic categories (web search and memory), which `score bfcl` does not score. */
+const agentic = ["web_search_base", "web_search_no_snippet", "memory_kv", "memory_vector", "memory_rec_sum"];
 
 function mean(values: readonly number[]): number {
   return values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -64,8 +78,8 @@ export function bfclAggregates(scores: readonly BfclCategoryScore[]): BfclAggreg
   const summary = (
     suite: string,
     method: BfclAggregate["method"],
-    components: readonly BfclCategory[],
-    compute: (get: (category: BfclCategory) => BfclCategoryScore) => number,
+    components: readonly Category[],
+    compute: (get: (category: Category) => BfclCategoryScore) => number,
   ): BfclAggregate => {
     const missing = components.filter((category) => !byCategory.has(category));
     const present = components.flatMap((category) => byCategory.get(category) ?? []);
@@ -100,21 +114,38 @@ export function bfclAggregates(scores: readonly BfclCategoryScore[]): BfclAggreg
     ["irrelevance", "live_irrelevance"],
     (get) => mean([get("irrelevance").accuracy, get("live_irrelevance").accuracy]),
   );
-  const singleTurnParts = [nonLive, live, hallucination];
+  const multiTurnSummary = summary("bfcl:multi_turn", "unweighted-mean", multiTurn, (get) =>
+    mean(multiTurn.map((category) => get(category).accuracy)),
+  );
+  const agenticSummary: BfclAggregate = {
+    suite: "bfcl:agentic",
+    method: "unweighted-mean",
+    accuracy: null,
+    n: 0,
+    components: agentic.map((name) => `bfcl:${name}`),
+    missing: agentic.map((name) => `bfcl:${name}`),
+    partial: false,
+  };
+  const parts = [nonLive, live, hallucination, multiTurnSummary, agenticSummary];
+  const scored = parts.filter((part) => part.accuracy !== null);
+  const weightOf = (part: BfclAggregate): number =>
+    bfclOverallWeights.find(([name]) => name === part.suite)?.[1] ?? 0;
+  const weighted = (chosen: readonly BfclAggregate[]): number | null => {
+    const total = chosen.reduce((sum, part) => sum + weightOf(part), 0);
+    return total === 0
+      ? null
+      : chosen.reduce((sum, part) => sum + (part.accuracy as number) * weightOf(part), 0) / total;
+  };
   const overall: BfclAggregate = {
     suite: "bfcl:overall",
     method: "bfcl-overall",
-    accuracy: null,
-    n: singleTurnParts.reduce((sum, part) => sum + part.n, 0),
-    components: [
-      ...singleTurnParts.map((part) => part.suite),
-      ...overallExtras.map((name) => `bfcl:${name}`),
-    ],
-    missing: [
-      ...singleTurnParts.flatMap((part) => part.missing),
-      ...overallExtras.map((name) => `bfcl:${name}`),
-    ],
-    partial: singleTurnParts.some((part) => part.partial),
+    accuracy: scored.length === parts.length ? weighted(parts) : null,
+    n: parts.reduce((sum, part) => sum + part.n, 0),
+    components: parts.map((part) => part.suite),
+    missing: parts.filter((part) => part.accuracy === null).map((part) => part.suite),
+    partial: parts.some((part) => part.partial),
+    scoredParts: scored.map((part) => part.suite),
+    overScoredParts: weighted(scored),
   };
-  return [nonLive, live, hallucination, overall];
+  return [nonLive, live, hallucination, multiTurnSummary, overall];
 }

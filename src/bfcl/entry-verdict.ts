@@ -20,6 +20,8 @@ export interface BfclVerdict {
   valid: boolean;
   errorType: string | null;
   errors?: string[];
+  /** Multi-turn: the first failing turn. */
+  turn?: number;
 }
 
 /** Options of a verdict. `fcNames`: expected names compared with "." → "_". */

@@ -100,7 +100,7 @@ test("categories, verdicts and Wilson intervals from a results file", () => {
   );
 });
 
-test("summaries: only what every component allows; BFCL overall is never computed", () => {
+test("summaries: only what every component allows; BFCL overall needs all five weighted parts", () => {
   const pass = (id: string) => ({ id, result: "[math.add(a=1)]" });
   const fail = (id: string) => ({ id, result: "[math.add(a=2)]" });
   const results = [
@@ -114,7 +114,7 @@ test("summaries: only what every component allows; BFCL overall is never compute
     { id: "live_irrelevance_0-0-0", result: "[math.add(a=1)]" },
   ];
   const report = scoreBfclResults({ bfclDir, results });
-  const [nonLive, live, hallucination, overall] = report.aggregates;
+  const [nonLive, live, hallucination, multiTurn, overall] = report.aggregates;
   assert.equal(nonLive?.accuracy, null);
   assert.deepEqual(nonLive?.missing, [
     "bfcl:simple_java",
@@ -130,7 +130,11 @@ test("summaries: only what every component allows; BFCL overall is never compute
   assert.equal(hallucination?.accuracy, 0.5);
   assert.equal(overall?.suite, "bfcl:overall");
   assert.equal(overall?.accuracy, null);
-  assert.ok(overall?.missing.includes("bfcl:multi_turn_base"));
+  assert.deepEqual(overall?.missing, ["bfcl:non_live", "bfcl:multi_turn", "bfcl:agentic"]);
+  assert.deepEqual(overall?.scoredParts, ["bfcl:live", "bfcl:hallucination"]);
+  assert.equal(overall?.overScoredParts, (10 * (3 / 5) + 10 * 0.5) / 20);
+  assert.equal(multiTurn?.suite, "bfcl:multi_turn");
+  assert.ok(multiTurn?.missing.includes("bfcl:multi_turn_base"));
 });
 
 test("non-live is the unweighted mean over simple (itself a mean of three), multiple, parallel, parallel multiple", () => {
@@ -171,8 +175,8 @@ test("harness errors name the file and line", () => {
     [['{"id": "simple_python_0"}'], /results\.jsonl:1: result line for "simple_python_0" has no "result"/],
     [['{"id": "simple_python_99", "result": "[]"}'], /results\.jsonl:1: unknown BFCL id "simple_python_99"/],
     [
-      ['{"id": "multi_turn_base_0", "result": "[]"}'],
-      /results\.jsonl:1: "multi_turn_base_0" is not an id of a BFCL single-turn category/,
+      ['{"id": "web_search_base_0", "result": "[]"}'],
+      /results\.jsonl:1: "web_search_base_0" is not an id of a BFCL category edgecall scores/,
     ],
     [
       ['{"id": "simple_python_0", "result": "[]"}', '{"id": "simple_python_0", "result": "[]"}'],

@@ -5,7 +5,8 @@
  * - `agent`: the agent loop (runAgent) with the guarded executor over a fresh world made from the
  *   sample's initial state, with step and token budgets and a confirmation policy;
  * - `conversation`: the agent plus a simulated user who writes the next user turn after each
- *   assistant reply (scripted from the sample, or an LLM given with `--user-model`).
+ *   assistant reply (scripted from the sample, or an LLM given with `--user-model`);
+ * - `bfcl-multi-turn`: BFCL's multi-turn inference loop over the entry's API class instances.
  * A solver never throws for anything the model does; harness problems become `transcript.error`.
  */
 import type { ModelBackend, SamplingSettings } from "../backend/model-backend.js";
@@ -18,7 +19,7 @@ import type { Sample } from "./sample.js";
 import type { Transcript } from "./transcript.js";
 
 /** The solver names a suite may choose. */
-export const solverNames = ["single-call", "agent", "conversation"] as const;
+export const solverNames = ["single-call", "agent", "conversation", "bfcl-multi-turn"] as const;
 /** A solver's name. */
 export type SolverName = (typeof solverNames)[number];
 

@@ -1,13 +1,15 @@
 /**
  * The catalog of the suites edgecall ships: every BFCL v4 single-turn category as
  * `bfcl:<category>` plus BFCL's groups (`bfcl:non_live`, `bfcl:live`, `bfcl:hallucination`,
- * `bfcl:single_turn`), and the assistant suites `assistant:single`, `assistant:irrelevance` and
+ * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), and the assistant suites `assistant:single`, `assistant:irrelevance` and
  * `assistant:stateful` (group `assistant`: all three). Built at the CLI edge and handed to eval.
  */
 import { bfclCategories, bfclGroups, bfclSuiteName, isBfclCategory } from "../bfcl/categories.js";
+import { isMultiTurnCategory } from "../bfcl/multi-turn/multi-turn-categories.js";
 import { EdgecallError } from "../errors.js";
 import type { SuiteCatalog } from "../eval/suite-catalog.js";
 import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite.js";
+import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
 import { createBfclSuite } from "./bfcl-suite.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
 
@@ -19,12 +21,14 @@ export function defaultSuiteCatalog(): SuiteCatalog {
   const groups: Record<string, readonly string[]> = {};
   for (const [name, categories] of Object.entries(bfclGroups)) groups[name] = categories.map(bfclSuiteName);
   groups.assistant = assistantSuiteNames;
+  groups["bfcl:multi_turn"] = multiTurnSuiteNames;
   return {
-    suites: [...bfclCategories.map(bfclSuiteName), ...assistantSuiteNames],
+    suites: [...bfclCategories.map(bfclSuiteName), ...multiTurnSuiteNames, ...assistantSuiteNames],
     groups,
     create(name, options) {
       if (name.startsWith("bfcl:")) {
         const category = name.slice("bfcl:".length);
+        if (isMultiTurnCategory(category)) return createBfclMultiTurnSuite(category, options.bfclDir);
         if (!isBfclCategory(category))
           throw new EdgecallError("usage", `--suite: unknown BFCL suite "${name}"`, { subject: "--suite" });
         if (options.bfclDir === undefined)

@@ -36,10 +36,13 @@ export async function scoreBfclCommand(options: ScoreBfclOptions): Promise<numbe
   const header = ["category", "passed", "accuracy", "95% CI"];
   const lines = [textTable([header, ...rows])];
   for (const aggregate of report.aggregates) {
+    const scored = aggregate.scoredParts ?? [];
     const value =
-      aggregate.accuracy === null
-        ? `n/a (missing ${aggregate.missing.join(", ")})`
-        : `${percent(aggregate.accuracy)}${aggregate.partial ? " (partial categories)" : ""}`;
+      aggregate.accuracy !== null
+        ? `${percent(aggregate.accuracy)}${aggregate.partial ? " (partial categories)" : ""}`
+        : aggregate.overScoredParts != null
+          ? `n/a; over ${scored.length} of ${aggregate.components.length} parts (${scored.join(", ")}): ${percent(aggregate.overScoredParts)} (missing ${aggregate.missing.join(", ")})`
+          : `n/a (missing ${aggregate.missing.join(", ")})`;
     lines.push(`${aggregate.suite}: ${value}`);
   }
   const failed = report.verdicts.filter((verdict) => !verdict.valid).length;
