@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { bfclPromptInstructions } from "../bfcl/bfcl-prompt.js";
 import type { Sample, Score, Transcript } from "../eval/suite.js";
 import { qwen3Format } from "../formats/qwen3.js";
 import { qwen35Format } from "../formats/qwen3-5.js";
 import type { ContentPart } from "../messages.js";
 import { bfclDir, hasBfcl, noBfclMessage } from "./bfcl-data.test-support.js";
-import { bfclPromptInstructions } from "./bfcl-prompt.js";
 import type { BfclTarget } from "./bfcl-scorer.js";
 import { createBfclSuite } from "./bfcl-suite.js";
 

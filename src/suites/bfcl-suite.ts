@@ -4,12 +4,13 @@
  * converted the way BFCL converts them for function-calling models ("." → "_" in names); prompt
  * mode documents them in BFCL-style system prompt and expects `[func(a=1)]` text.
  */
+
+import { withBfclSystemPrompt } from "../bfcl/bfcl-prompt.js";
 import { type BfclCategory, bfclScoring, bfclSuiteName } from "../bfcl/categories.js";
 import { BfclDataset } from "../bfcl/dataset.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { unpassableEntries } from "../bfcl/unpassable-entries.js";
 import type { Sample, SampleOptions, Suite } from "../eval/suite.js";
-import { withBfclSystemPrompt } from "./bfcl-prompt.js";
 import { bfclSuiteVersion, readBfclQuestions } from "./bfcl-questions.js";
 import { type BfclTarget, bfclScorer, pyToPlain } from "./bfcl-scorer.js";
 import { referenceFromEntry } from "./reference-calls.js";

@@ -6,7 +6,6 @@
  * Python's `type()` does (so `json.dumps` prints `7` for an int and `7.0` for a float).
  */
 import type { PyValue } from "../py-value.js";
-import { pyReprOf } from "./py-render.js";
 
 /** An object of a class other than the built-ins: its `==` and its `repr()`. */
 export interface PyCustom {
@@ -124,11 +123,6 @@ export class PyException extends Error {
 /** A {@link PyException} to throw. */
 export function pyError(pyType: string, message: string): PyException {
   return new PyException(pyType, message);
-}
-
-/** `KeyError(key)`: its `str()` is the key's repr. */
-export function pyKeyError(key: PyObj): PyException {
-  return new PyException("KeyError", pyReprOf(key));
 }
 
 /** True for a custom object. */

@@ -8,6 +8,7 @@
  * as tools; prompt mode documents them in BFCL's system prompt and reads `[f(a=1)]` replies.
  */
 import type { GenerateRequest, GenerateResult } from "../../backend/model-backend.js";
+import { bfclSystemPrompt } from "../../bfcl/bfcl-prompt.js";
 import { parseJsonToPy } from "../../bfcl/multi-turn/fast-json.js";
 import { addedFunctionsPromptFc, offeredFunctions } from "../../bfcl/multi-turn/multi-turn-functions.js";
 import { MultiTurnSession } from "../../bfcl/multi-turn/multi-turn-session.js";
@@ -17,7 +18,6 @@ import { pyReprOf } from "../../bfcl/multi-turn/py-render.js";
 import { bfclToolDefinitions } from "../../bfcl/tool-schema.js";
 import { EdgecallError } from "../../errors.js";
 import type { ChatMessage, ToolCall } from "../../messages.js";
-import { bfclSystemPrompt } from "../../suites/bfcl-prompt.js";
 import { harnessError } from "../harness-error.js";
 import { requestFields } from "../request-settings.js";
 import { AbortedSample, type Solver } from "../solver.js";
