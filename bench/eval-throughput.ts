@@ -68,6 +68,7 @@ interface ArmRun {
   promptTokens: number;
   evaluatedTokens: number;
   outputTokens: number;
+  renderedPrompts: string[];
 }
 
 const positive = (text: string | undefined, flag: string): number => {
@@ -148,6 +149,7 @@ function tally(results: readonly GenerateResult[], ms: number): ArmRun {
       0,
     ),
     outputTokens: results.reduce((sum, result) => sum + result.usage.outputTokens, 0),
+    renderedPrompts: results.map((result) => result.renderedPrompt ?? ""),
   };
 }
 
@@ -185,7 +187,7 @@ async function main(): Promise<void> {
   /** With LLAMA_SERVER set, runs the conversation there and adds its time and ratio to `result`. */
   async function compareWithLlamaServer(
     result: WorkloadResult,
-    prompts: ChatMessage[][],
+    renderedPrompts: string[],
     edgecallMs: number,
   ) {
     const server = process.env.LLAMA_SERVER;
@@ -196,7 +198,7 @@ async function main(): Promise<void> {
         modelPath: model.path,
         threads,
         contextSize: 8192,
-        conversations: prompts.map((messages) => ({ messages, tools: agentTools, maxTokens: genTokens })),
+        prompts: renderedPrompts.map((text) => ({ text, maxTokens: genTokens })),
         onLog: log,
       });
       result.llamaServerMs = Math.round(serverRun.ms);
@@ -256,18 +258,22 @@ async function main(): Promise<void> {
 
   if (workloads.has("agent-multi-turn")) {
     const prompts = agentConversation();
-    const conversation = (backend: ModelBackend) =>
-      timed(async () => {
+    let lastRenderedPrompts: string[] = [];
+    const conversation = async (backend: ModelBackend) => {
+      const run = await timed(async () => {
         const done: GenerateResult[] = [];
         for (const messages of prompts)
           done.push(logCall(await backend.generate(request(messages, agentTools))));
         return done;
       });
+      lastRenderedPrompts = run.renderedPrompts;
+      return run;
+    };
     const result = await paired("agent-multi-turn", conversation, {
       naive: { prefixReuse: false },
       reuse: {},
     });
-    await compareWithLlamaServer(result, prompts, result.reuseMs);
+    await compareWithLlamaServer(result, lastRenderedPrompts, result.reuseMs);
     results.push(result);
   }
   if (workloads.has("vs-llama-server")) {
@@ -297,7 +303,7 @@ async function main(): Promise<void> {
       rounds: [],
       note: "agent-multi-turn with reuse against llama-server only; no naive arm",
     };
-    await compareWithLlamaServer(result, prompts, reuse.ms);
+    await compareWithLlamaServer(result, reuse.renderedPrompts, reuse.ms);
     results.push(result);
   }
   if (workloads.has("shared-tools")) {

@@ -1,24 +1,22 @@
 /**
  * Runs a conversation against a llama-server process for bench/eval-throughput.ts: starts the
  * binary on the model file with the same threads and context size, waits for /health, sends each
- * call in order through edgecall's openai-compatible backend (llama-server keeps its prompt cache
- * between calls by default) and stops the server. The time counts the calls only, not the start.
- * Calls go with `tool_choice: "none"`: the template still lists the tools, but llama-server builds
- * no tool-call grammar (the in-process arm decodes freely too, and llama-server's grammar for the
- * assistant tools fails to parse: "failed to parse grammar", HTTP 400).
+ * prompt in order to `/completion` with `cache_prompt` (llama-server keeps its prompt cache between
+ * calls) and stops the server. The time counts the calls only, not the start. The prompts are the
+ * text edgecall rendered, so both evaluate the same tokens: through /v1/chat/completions with the
+ * tools, llama-server's grammar for the assistant tools fails to parse (HTTP 400), and without a
+ * grammar it rejects a random-weight model's reply as not its tool-call format (HTTP 500).
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import { createOpenAICompatibleBackend } from "../src/backend/openai/backend.js";
-import type { ChatMessage, ToolDefinition } from "../src/messages.js";
 
-/** What to run. */
+/** What to run: the prompts as edgecall rendered them (the same text, so the same tokens). */
 export interface LlamaServerConversation {
   binary: string;
   modelPath: string;
   threads: number;
   contextSize: number;
-  conversations: { messages: ChatMessage[]; tools: ToolDefinition[]; maxTokens: number }[];
+  prompts: { text: string; maxTokens: number }[];
   onLog: (line: string) => void;
 }
 
@@ -80,24 +78,28 @@ export async function runLlamaServerConversation(run: LlamaServerConversation): 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, () => exited);
-    // A long prompt on a busy CPU can take minutes before the first byte: wait up to an hour.
-    const backend = await createOpenAICompatibleBackend({
-      baseUrl: `${baseUrl}/v1`,
-      model: "bench",
-      timeoutMs: 3_600_000,
-    });
     const started = performance.now();
-    for (const call of run.conversations) {
-      await backend.generate({
-        messages: call.messages,
-        tools: call.tools,
-        toolChoice: "none",
-        maxTokens: call.maxTokens,
-        sampling: { temperature: 0, seed: 1 },
+    for (const prompt of run.prompts) {
+      // A long prompt on a busy CPU can take minutes before the answer: no timeout here.
+      const response = await fetch(`${baseUrl}/completion`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          prompt: prompt.text,
+          n_predict: prompt.maxTokens,
+          temperature: 0,
+          cache_prompt: true,
+          ignore_eos: true,
+        }),
       });
+      const body = (await response.json()) as { timings?: { cache_n?: number; prompt_n?: number } };
+      if (!response.ok)
+        throw new Error(`llama-server answered HTTP ${response.status}: ${JSON.stringify(body)}`);
+      run.onLog(
+        `  llama-server call: ${body.timings?.prompt_n} evaluated, ${body.timings?.cache_n} from its cache`,
+      );
     }
     const ms = performance.now() - started;
-    await backend.close();
     run.onLog(`llama-server: ${(ms / 1000).toFixed(1)} s`);
     return { ms };
   } catch (error) {
