@@ -4,7 +4,7 @@
  */
 import { statSync } from "node:fs";
 import { EdgecallError } from "../errors.js";
-import type { FormatName, ToolCallFormat } from "../formats/tool-call-format.js";
+import type { ToolCallFormat } from "../formats/tool-call-format.js";
 import type { ModelBackend } from "./model-backend.js";
 import { type ModelSpec, parseModelSpec } from "./model-spec.js";
 
@@ -51,14 +51,14 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
   // (hyperparameters llama.cpp would abort the process on), in milliseconds.
   const { readCheckedModel } = await import("../gguf/model-hyperparameters.js");
   await readCheckedModel(path);
-  const format = options.format === undefined ? undefined : (await formatByName(options.format)).name;
+  const format = options.format === undefined ? undefined : await formatByName(options.format);
   const { createLlamaCppBackend } = await import("./llama-cpp/backend.js");
   return createLlamaCppBackend({
     modelPath: path,
     gpu: options.gpu ?? "auto",
     threads: options.threads,
     contextSize: options.contextSize,
-    format: format as FormatName | undefined,
+    ...(format === undefined ? {} : { format }),
     ...(options.sequences === undefined ? {} : { sequences: options.sequences }),
     ...(options.prefixReuse === undefined ? {} : { prefixReuse: options.prefixReuse }),
     ...(options.promptLookup === undefined ? {} : { promptLookup: options.promptLookup }),

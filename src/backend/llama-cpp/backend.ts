@@ -11,8 +11,7 @@
  */
 import type { Llama, LlamaGrammar } from "node-llama-cpp";
 import { EdgecallError } from "../../errors.js";
-import { getFormat } from "../../formats/registry.js";
-import type { FormatName, ToolCallFormat } from "../../formats/tool-call-format.js";
+import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { ArgumentValidator } from "../../grammar/argument-validator.js";
 import { buildCallGrammar } from "../../grammar/call-grammar.js";
 import type { ContentPart, ToolDefinition } from "../../messages.js";
@@ -47,7 +46,7 @@ export interface LlamaCppBackendOptions {
   /** Context size in tokens (default: the smaller of the training context and 4096). */
   contextSize?: number;
   /** Tool-call format (default: detected from the GGUF's chat template, else `json`). */
-  format?: FormatName;
+  format?: ToolCallFormat;
   batchSize?: number;
   /** Seed for requests that set none (default: random per call). */
   seed?: number;
@@ -118,7 +117,7 @@ class LlamaCppBackend implements ModelBackend {
     private readonly loaded: LoadedLlamaModel,
     private readonly options: LlamaCppBackendOptions,
   ) {
-    this.format = getFormat(loaded.format);
+    this.format = loaded.format;
     this.pool = new SequencePool(loaded.sequences);
     this.reusePrefix = options.prefixReuse ?? true;
     this.promptSource = {
@@ -132,7 +131,7 @@ class LlamaCppBackend implements ModelBackend {
       backend: "llama-cpp",
       backendVersion: `node-llama-cpp ${nodeLlamaCppVersion}`,
       model: options.modelPath,
-      format: loaded.format,
+      format: loaded.format.name,
       randomWeights: loaded.randomWeights,
       architecture: loaded.architecture,
       quantisation: loaded.quantisation,

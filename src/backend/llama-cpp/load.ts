@@ -17,7 +17,8 @@ import {
 import { EdgecallError } from "../../errors.js";
 import { assertTemplateWithinLimits } from "../../formats/chat-template.js";
 import { detectFormat } from "../../formats/detect-format.js";
-import type { FormatName } from "../../formats/tool-call-format.js";
+import { getFormat } from "../../formats/registry.js";
+import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { fileTypeNames } from "../../gguf/ggml-types.js";
 import { readCheckedModel } from "../../gguf/model-hyperparameters.js";
 import { ggufString } from "../../gguf/reader.js";
@@ -45,7 +46,7 @@ export interface LlamaCppLoadOptions {
   /** Tokens per batch (node-llama-cpp's default when unset). */
   batchSize?: number;
   /** Tool-call format (default: detected from the chat template, else `json`). */
-  format?: FormatName;
+  format?: ToolCallFormat;
   /** Context sequences, each holding `contextSize` tokens, evaluated together (default 1). */
   sequences?: number;
   /** Most memory for one sequence's checkpoints of a hybrid or recurrent state, in bytes (default 256 MiB). */
@@ -64,7 +65,7 @@ export interface LoadedLlamaModel {
   context: LlamaContext;
   /** The context's sequences, at least one. */
   sequences: LlamaContextSequence[];
-  format: FormatName;
+  format: ToolCallFormat;
   /** The GGUF's Jinja chat template, if it has one. */
   chatTemplate: string | undefined;
   architecture: string;
@@ -176,7 +177,7 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
           ...(options.promptLookup === true ? { tokenPredictor: new CallSkeletonPredictor(model!) } : {}),
         }),
       ),
-      format: options.format ?? detectFormat(chatTemplate) ?? "json",
+      format: options.format ?? getFormat(detectFormat(chatTemplate) ?? "json"),
       chatTemplate,
       architecture: String(metadataValue(metadata, "general.architecture") ?? "unknown"),
       quantisation:
