@@ -109,6 +109,8 @@ class LlamaCppBackend implements ModelBackend {
   private readonly reusePrefix: boolean;
   private readonly validator = new ArgumentValidator();
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
+  /** Call heads by tool names (a head depends only on the format and the tool's name). */
+  private readonly heads = new Map<string, string[]>();
   private closing: Promise<void> | undefined;
   private closed = false;
   private firstCall = true;
@@ -198,6 +200,18 @@ class LlamaCppBackend implements ModelBackend {
     return new EdgecallError("invalid-argument", `the model ${this.options.modelPath} is closed`, {
       subject: this.options.modelPath,
     });
+  }
+
+  /** The call heads of `tools`, rendered once per tool list (bounded like the grammar cache). */
+  private headsFor(tools: readonly ToolDefinition[]): string[] {
+    const key = JSON.stringify(tools.map((tool) => tool.name));
+    let heads = this.heads.get(key);
+    if (heads === undefined) {
+      if (this.heads.size >= grammarCacheSize) this.heads.delete(this.heads.keys().next().value!);
+      heads = callHeads(this.format, tools);
+      this.heads.set(key, heads);
+    }
+    return heads;
   }
 
   /**
@@ -312,7 +326,7 @@ class LlamaCppBackend implements ModelBackend {
     const maxTokens = Math.min(request.maxTokens ?? this.options.defaultMaxTokens ?? 1024, setup.room);
     const predictor = sequence.tokenPredictor;
     if (predictor instanceof CallSkeletonPredictor)
-      predictor.configure(this.format.callPrefix, callHeads(this.format, offered), prompt.tokens.length);
+      predictor.configure(this.format.callPrefix, this.headsFor(offered), prompt.tokens.length);
     const sampling = request.sampling ?? {};
     const temperature = sampling.temperature ?? 0;
     const baseSeed = sampling.seed ?? this.options.seed ?? Math.floor(Math.random() * 2 ** 31);
