@@ -17,6 +17,10 @@ const docFiles: Readonly<Record<string, string>> = {
   TradingBot: "trading_bot.json",
   TravelAPI: "travel_booking.json",
   VehicleControlAPI: "vehicle_control.json",
+  MemoryAPI_kv: "memory_kv.json",
+  MemoryAPI_vector: "memory_vector.json",
+  MemoryAPI_rec_sum: "memory_rec_sum.json",
+  WebSearchAPI: "web_search.json",
 };
 
 const cache = new Map<string, unknown[]>();

@@ -7,33 +7,25 @@
  * BFCL's 20 steps in one turn force-quits the entry. Function-calling mode offers the functions
  * as tools; prompt mode documents them in BFCL's system prompt and reads `[f(a=1)]` replies.
  */
-import type { GenerateRequest, GenerateResult } from "../../backend/model-backend.js";
+import type { GenerateRequest } from "../../backend/model-backend.js";
 import { bfclSystemPrompt } from "../../bfcl/bfcl-prompt.js";
 import { parseJsonToPy } from "../../bfcl/multi-turn/fast-json.js";
 import { addedFunctionsPromptFc, offeredFunctions } from "../../bfcl/multi-turn/multi-turn-functions.js";
 import { MultiTurnSession } from "../../bfcl/multi-turn/multi-turn-session.js";
-import { decodeStep, maximumStepLimit, type StepReply } from "../../bfcl/multi-turn/multi-turn-steps.js";
+import { maximumStepLimit } from "../../bfcl/multi-turn/multi-turn-steps.js";
 import { entryOfTarget, isMultiTurnTarget } from "../../bfcl/multi-turn/multi-turn-target.js";
 import { pyReprOf } from "../../bfcl/multi-turn/py-render.js";
 import { bfclToolDefinitions } from "../../bfcl/tool-schema.js";
 import { EdgecallError } from "../../errors.js";
-import type { ChatMessage, ToolCall } from "../../messages.js";
+import type { ChatMessage } from "../../messages.js";
 import { harnessError } from "../harness-error.js";
 import { requestFields } from "../request-settings.js";
 import { AbortedSample, type Solver } from "../solver.js";
 import type { Transcript } from "../suite.js";
-import type { Trajectory, TrajectoryCall } from "../trajectory.js";
+import type { Trajectory } from "../trajectory.js";
+import { runBfclTurn } from "./bfcl-turn-steps.js";
 
-/** A reply as a step. */
-export function stepReply(result: GenerateResult): StepReply {
-  const calls: ToolCall[] = [];
-  let text = "";
-  for (const part of result.parts) {
-    if (part.type === "tool-call") calls.push(part.toolCall);
-    else if (part.type === "text") text += part.text;
-  }
-  return { calls, text: calls.length === 0 && text === "" ? result.rawText : text, rawText: result.rawText };
-}
+export { stepReply } from "./bfcl-turn-steps.js";
 
 /** The multi-turn solver. */
 export const bfclMultiTurnSolver: Solver = {
@@ -94,77 +86,31 @@ export const bfclMultiTurnSolver: Solver = {
         }
         trajectory.userTurns = turn + 1;
         const tools = target.mode === "fc" ? bfclToolDefinitions(docs, { category: "multiple" }) : [];
-        let count = 0;
-        for (;;) {
-          const request: GenerateRequest = {
-            messages: [...messages],
-            ...requestFields(context.settings, sample.id, context.repeat),
-          };
-          if (tools.length > 0) request.tools = tools;
-          if (turn === 0 && count === 0) transcript.request = request;
-          const result = await context.backend.generate(request, { signal: context.signal });
-          const reply = stepReply(result);
-          messages.push(
-            target.mode === "fc"
-              ? {
-                  role: "assistant",
-                  content: reply.text,
-                  ...(reply.calls.length > 0 ? { toolCalls: [...reply.calls] as ToolCall[] } : {}),
-                }
-              : { role: "assistant", content: result.rawText },
-          );
-          const calls = decodeStep(reply, target.mode);
-          const asCalls: TrajectoryCall[] = (calls ?? []).map((text, index) => ({
-            name: reply.calls[index]?.name ?? text.slice(0, Math.max(0, text.indexOf("("))),
-            arguments: { call: text },
-          }));
+        const outcome = await runBfclTurn({
+          backend: context.backend,
+          requestFields: requestFields(context.settings, sample.id, context.repeat),
+          ...(context.signal === undefined ? {} : { signal: context.signal }),
+          mode: target.mode,
+          tools,
+          messages,
+          execute: (calls) => session.execute(calls),
+          events,
+          turn,
+          onFirstRequest: (request) => {
+            if (turn === 0) transcript.request = request;
+          },
+        });
+        trajectory.steps += outcome.steps;
+        trajectory.toolCalls += outcome.toolCalls;
+        if (outcome.forceQuit) {
+          trajectory.stopReason = "max-steps";
           events.push({
-            type: "model",
+            type: "end",
             turn,
-            step: count,
-            rawText: result.rawText,
-            content: reply.text,
-            calls: asCalls,
-            parseErrors: [],
-            cached: false,
-            finishReason: result.finishReason,
-            usage: result.usage,
-            timing: result.timing,
+            stopReason: "max-steps",
+            reason: `forced to quit after ${maximumStepLimit} steps`,
           });
-          trajectory.steps += 1;
-          if (calls === undefined || calls.length === 0) break;
-          const results = session.execute(calls);
-          results.forEach((output, index) => {
-            events.push({
-              type: "tool",
-              turn,
-              step: count,
-              call: asCalls[index] as TrajectoryCall,
-              decisions: [],
-              outcome: { ok: true, output },
-            });
-          });
-          trajectory.toolCalls += results.length;
-          results.forEach((content, index) => {
-            const call = reply.calls[index] as ToolCall | undefined;
-            messages.push({
-              role: "tool",
-              content,
-              ...(call?.id === undefined ? {} : { toolCallId: call.id }),
-              name: call?.name ?? (calls[index] as string),
-            });
-          });
-          count += 1;
-          if (count > maximumStepLimit) {
-            trajectory.stopReason = "max-steps";
-            events.push({
-              type: "end",
-              turn,
-              stopReason: "max-steps",
-              reason: `forced to quit after ${maximumStepLimit} steps`,
-            });
-            return transcript;
-          }
+          return transcript;
         }
       }
       events.push({
