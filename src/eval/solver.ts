@@ -6,7 +6,9 @@
  *   sample's initial state, with step and token budgets and a confirmation policy;
  * - `conversation`: the agent plus a simulated user who writes the next user turn after each
  *   assistant reply (scripted from the sample, or an LLM given with `--user-model`);
- * - `bfcl-multi-turn`: BFCL's multi-turn inference loop over the entry's API class instances.
+ * - `bfcl-multi-turn`: BFCL's multi-turn inference loop over the entry's API class instances;
+ * - `bfcl-agentic`: BFCL's memory and web-search questions (memory: after the scenario's
+ *   prerequisite conversations), one turn of BFCL's loop, judged on the final answer.
  * A solver never throws for anything the model does; harness problems become `transcript.error`.
  */
 import type { ModelBackend, SamplingSettings } from "../backend/model-backend.js";
@@ -19,7 +21,13 @@ import type { Sample } from "./sample.js";
 import type { Transcript } from "./transcript.js";
 
 /** The solver names a suite may choose. */
-export const solverNames = ["single-call", "agent", "conversation", "bfcl-multi-turn"] as const;
+export const solverNames = [
+  "single-call",
+  "agent",
+  "conversation",
+  "bfcl-multi-turn",
+  "bfcl-agentic",
+] as const;
 /** A solver's name. */
 export type SolverName = (typeof solverNames)[number];
 

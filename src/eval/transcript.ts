@@ -26,4 +26,6 @@ export interface Transcript {
   trajectory?: Trajectory;
   /** The world before, after each state-changing call, and at the end (solvers with an environment). */
   world?: WorldRecord;
+  /** Facts a solver records for its scorer beyond the calls (BFCL memory: what the prerequisite conversations left). */
+  solverDetails?: Record<string, unknown>;
 }

@@ -1,14 +1,18 @@
 /**
  * The catalog of the suites edgecall ships: every BFCL v4 single-turn category as
  * `bfcl:<category>` plus BFCL's groups (`bfcl:non_live`, `bfcl:live`, `bfcl:hallucination`,
- * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), and the assistant suites `assistant:single`, `assistant:irrelevance` and
+ * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), the agentic ones (groups
+ * `bfcl:web_search`, `bfcl:memory`, `bfcl:agentic`), and the assistant suites `assistant:single`, `assistant:irrelevance` and
  * `assistant:stateful` (group `assistant`: all three). Built at the CLI edge and handed to eval.
  */
+
+import { isAgenticCategory } from "../bfcl/agentic/agentic-categories.js";
 import { bfclCategories, bfclGroups, bfclSuiteName, isBfclCategory } from "../bfcl/categories.js";
 import { isMultiTurnCategory } from "../bfcl/multi-turn/multi-turn-categories.js";
 import { EdgecallError } from "../errors.js";
 import type { SuiteCatalog } from "../eval/suite-catalog.js";
 import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite.js";
+import { agenticGroups, agenticSuiteNames, createBfclAgenticSuite } from "./bfcl-agentic-suite.js";
 import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
 import { createBfclSuite } from "./bfcl-suite.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
@@ -22,13 +26,20 @@ export function defaultSuiteCatalog(): SuiteCatalog {
   for (const [name, categories] of Object.entries(bfclGroups)) groups[name] = categories.map(bfclSuiteName);
   groups.assistant = assistantSuiteNames;
   groups["bfcl:multi_turn"] = multiTurnSuiteNames;
+  Object.assign(groups, agenticGroups);
   return {
-    suites: [...bfclCategories.map(bfclSuiteName), ...multiTurnSuiteNames, ...assistantSuiteNames],
+    suites: [
+      ...bfclCategories.map(bfclSuiteName),
+      ...multiTurnSuiteNames,
+      ...agenticSuiteNames,
+      ...assistantSuiteNames,
+    ],
     groups,
     create(name, options) {
       if (name.startsWith("bfcl:")) {
         const category = name.slice("bfcl:".length);
         if (isMultiTurnCategory(category)) return createBfclMultiTurnSuite(category, options.bfclDir);
+        if (isAgenticCategory(category)) return createBfclAgenticSuite(category, options.bfclDir);
         if (!isBfclCategory(category))
           throw new EdgecallError("usage", `--suite: unknown BFCL suite "${name}"`, { subject: "--suite" });
         if (options.bfclDir === undefined)

@@ -1,6 +1,7 @@
 /** The solver of a suite by its name. */
 import type { Solver, SolverName } from "../solver.js";
 import { agentSolver, conversationSolver } from "./agent-solver.js";
+import { bfclAgenticSolver } from "./bfcl-agentic-solver.js";
 import { bfclMultiTurnSolver } from "./bfcl-multi-turn-solver.js";
 import { singleCallSolver } from "./single-call-solver.js";
 
@@ -9,6 +10,7 @@ const solvers: Record<SolverName, Solver> = {
   agent: agentSolver,
   conversation: conversationSolver,
   "bfcl-multi-turn": bfclMultiTurnSolver,
+  "bfcl-agentic": bfclAgenticSolver,
 };
 
 /** The solver named `name` (default `single-call`). */
