@@ -4,17 +4,21 @@
  * the four live AST categories weighted by entry count) and hallucination (mean of the two
  * irrelevance categories), multi-turn (unweighted mean of its four categories) and BFCL's overall
  * score: the weighted mean of non-live, live, hallucination, multi-turn and agentic with weights
- * 10, 10, 10, 30 and 40 (`calculate_percentage_weighted_accuracy` in BFCL's eval_runner_helper.py).
+ * 10, 10, 10, 30 and 40 (`calculate_percentage_weighted_accuracy` in BFCL's eval_runner_helper.py),
+ * where agentic is the mean of web search (mean of its two categories) and memory (mean of its
+ * three backends). Figures built on categories edgecall cannot run as BFCL does (web search over
+ * the offline corpus, the vector memory over BM25+) name them in `notComparable`.
  * A summary is reported only when every component was scored; the overall score, when some parts
  * are missing, is also given over the parts that were scored (weights renormalised), named.
  */
+import { type AgenticCategory, notComparableReason } from "./agentic/agentic-categories.js";
 import type { BfclCategory } from "./categories.js";
 import type { MultiTurnCategory } from "./multi-turn/multi-turn-categories.js";
 
 /** One category's score, as `score bfcl` reports it. */
 export interface BfclCategoryScore {
   suite: string;
-  category: BfclCategory | MultiTurnCategory;
+  category: BfclCategory | MultiTurnCategory | AgenticCategory;
   n: number;
   passed: number;
   accuracy: number;
@@ -37,9 +41,11 @@ export interface BfclAggregate {
   /** Overall only: the weighted parts that were scored, and the weighted mean over them alone. */
   scoredParts?: string[];
   overScoredParts?: number | null;
+  /** Components behind this figure that edgecall cannot run as BFCL does (offline web search, BM25 vector memory). */
+  notComparable?: string[];
 }
 
-type Category = BfclCategory | MultiTurnCategory;
+type Category = BfclCategory | MultiTurnCategory | AgenticCategory;
 
 /** BFCL's overall weights per part. */
 export const bfclOverallWeights: ReadonlyArray<readonly [string, number]> = [
@@ -65,8 +71,12 @@ const multiTurn: MultiTurnCategory[] = [
   "multi_turn_miss_param",
   "multi_turn_long_context",
 ];
-/** The agentic categories (web search and memory), which `score bfcl` does not score. */
-const agentic = ["web_search_base", "web_search_no_snippet", "memory_kv", "memory_vector", "memory_rec_sum"];
+const webSearch: AgenticCategory[] = ["web_search_base", "web_search_no_snippet"];
+const memory: AgenticCategory[] = ["memory_kv", "memory_vector", "memory_rec_sum"];
+
+function isAgentic(category: Category): category is AgenticCategory {
+  return category.startsWith("web_search") || category.startsWith("memory_");
+}
 
 function mean(values: readonly number[]): number {
   return values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -83,6 +93,9 @@ export function bfclAggregates(scores: readonly BfclCategoryScore[]): BfclAggreg
   ): BfclAggregate => {
     const missing = components.filter((category) => !byCategory.has(category));
     const present = components.flatMap((category) => byCategory.get(category) ?? []);
+    const notComparable = present
+      .filter((score) => isAgentic(score.category) && notComparableReason(score.category) !== undefined)
+      .map((score) => `bfcl:${score.category}`);
     return {
       suite,
       method,
@@ -92,6 +105,7 @@ export function bfclAggregates(scores: readonly BfclCategoryScore[]): BfclAggreg
       components: components.map((category) => `bfcl:${category}`),
       missing: missing.map((category) => `bfcl:${category}`),
       partial: present.some((score) => score.n < score.total),
+      ...(notComparable.length > 0 ? { notComparable } : {}),
     };
   };
 
@@ -117,14 +131,25 @@ export function bfclAggregates(scores: readonly BfclCategoryScore[]): BfclAggreg
   const multiTurnSummary = summary("bfcl:multi_turn", "unweighted-mean", multiTurn, (get) =>
     mean(multiTurn.map((category) => get(category).accuracy)),
   );
+  const webSearchSummary = summary("bfcl:web_search", "unweighted-mean", webSearch, (get) =>
+    mean(webSearch.map((category) => get(category).accuracy)),
+  );
+  const memorySummary = summary("bfcl:memory", "unweighted-mean", memory, (get) =>
+    mean(memory.map((category) => get(category).accuracy)),
+  );
+  const agenticParts = [webSearchSummary, memorySummary];
+  const agenticNotComparable = agenticParts.flatMap((part) => part.notComparable ?? []);
   const agenticSummary: BfclAggregate = {
     suite: "bfcl:agentic",
     method: "unweighted-mean",
-    accuracy: null,
-    n: 0,
-    components: agentic.map((name) => `bfcl:${name}`),
-    missing: agentic.map((name) => `bfcl:${name}`),
-    partial: false,
+    accuracy: agenticParts.every((part) => part.accuracy !== null)
+      ? mean(agenticParts.map((part) => part.accuracy as number))
+      : null,
+    n: webSearchSummary.n + memorySummary.n,
+    components: [...webSearchSummary.components, ...memorySummary.components],
+    missing: [...webSearchSummary.missing, ...memorySummary.missing],
+    partial: webSearchSummary.partial || memorySummary.partial,
+    ...(agenticNotComparable.length > 0 ? { notComparable: agenticNotComparable } : {}),
   };
   const parts = [nonLive, live, hallucination, multiTurnSummary, agenticSummary];
   const scored = parts.filter((part) => part.accuracy !== null);
@@ -146,6 +171,16 @@ export function bfclAggregates(scores: readonly BfclCategoryScore[]): BfclAggreg
     partial: parts.some((part) => part.partial),
     scoredParts: scored.map((part) => part.suite),
     overScoredParts: weighted(scored),
+    ...(agenticSummary.notComparable === undefined ? {} : { notComparable: agenticSummary.notComparable }),
   };
-  return [nonLive, live, hallucination, multiTurnSummary, overall];
+  return [
+    nonLive,
+    live,
+    hallucination,
+    multiTurnSummary,
+    webSearchSummary,
+    memorySummary,
+    agenticSummary,
+    overall,
+  ];
 }

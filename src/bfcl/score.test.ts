@@ -114,7 +114,7 @@ test("summaries: only what every component allows; BFCL overall needs all five w
     { id: "live_irrelevance_0-0-0", result: "[math.add(a=1)]" },
   ];
   const report = scoreBfclResults({ bfclDir, results });
-  const [nonLive, live, hallucination, multiTurn, overall] = report.aggregates;
+  const [nonLive, live, hallucination, multiTurn, , , , overall] = report.aggregates;
   assert.equal(nonLive?.accuracy, null);
   assert.deepEqual(nonLive?.missing, [
     "bfcl:simple_java",

@@ -5,7 +5,9 @@
  * health (src/eval/category-health.ts), each row also shows parse failures, stuck and
  * token-limit rates, and the TTFT and decode-speed medians.
  */
+
 import pc from "picocolors";
+import { bfclAggregateLines } from "../bfcl/aggregate-lines.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import type { CategoryHealth } from "./category-health.js";
@@ -118,6 +120,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
     `macro accuracy ${percent(overall.macroAccuracy)} over ${summary.categories.length} categories · ${overall.samples} samples` +
       (summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""),
   );
+  if (summary.bfcl !== undefined) lines.push(...bfclAggregateLines(summary.bfcl, true));
   if (!summary.complete)
     lines.push(
       paint.yellow(

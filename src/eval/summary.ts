@@ -10,6 +10,8 @@
  * Wilson interval treats attempts as independent, which makes it too narrow); `passHatK` gives
  * pass^k for k = 1..K over the samples that have all K attempts.
  */
+import { type BfclAggregate, type BfclCategoryScore, bfclAggregates } from "../bfcl/aggregates.js";
+import { bfclCategorySize } from "../bfcl/category-sizes.js";
 import { passHatK, type TrialCounts } from "../stats/pass-hat-k.js";
 import { type Percentiles, percentiles } from "../stats/quantile.js";
 import { wilsonInterval } from "../stats/wilson.js";
@@ -107,6 +109,12 @@ export interface EvalSummary {
    * over the model calls measured (not from the cache) of backends that report it; null otherwise.
    */
   promptReuse?: PromptReuse | null;
+  /**
+   * BFCL's summary scores (non-live, live, hallucination, multi-turn, web search, memory, agentic,
+   * overall) over the BFCL categories of the run; absent when it ran none. Overall is given only
+   * when every weighted part ran, and otherwise over the parts that did, named.
+   */
+  bfcl?: BfclAggregate[];
 }
 
 /** Prompt tokens reused, over the calls that report it. */
@@ -257,5 +265,26 @@ export function summarise(input: SummaryInput): EvalSummary {
     harnessErrors: results.length - modelOutputs.length,
     cached: results.filter((result) => result.cached).length,
     promptReuse: promptReuse(modelOutputs),
+    ...bfclSummary(categories),
   };
+}
+
+/** BFCL's summary scores of the run's BFCL categories (accuracy over every attempt, as in the category rows). */
+function bfclSummary(categories: readonly CategorySummary[]): { bfcl?: BfclAggregate[] } {
+  const scores: BfclCategoryScore[] = categories.flatMap((category) => {
+    const size = category.suite.startsWith("bfcl:") ? bfclCategorySize(category.category) : undefined;
+    if (size === undefined) return [];
+    return [
+      {
+        suite: category.suite,
+        category: category.category as BfclCategoryScore["category"],
+        n: category.n,
+        passed: category.passed,
+        accuracy: category.accuracy,
+        ci95: category.ci95,
+        total: size,
+      },
+    ];
+  });
+  return scores.length === 0 ? {} : { bfcl: bfclAggregates(scores) };
 }

@@ -4,6 +4,7 @@
  * `--json` prints the CLI contract's `score bfcl` document (categories, verdicts, plus BFCL's summary
  * scores as `aggregates`); otherwise a table.
  */
+import { bfclAggregateLines } from "../../bfcl/aggregate-lines.js";
 import { scoreBfclResults } from "../../bfcl/score.js";
 import { percent, percentInterval } from "../../text/percent.js";
 import { textTable } from "../../text/text-table.js";
@@ -35,16 +36,7 @@ export async function scoreBfclCommand(options: ScoreBfclOptions): Promise<numbe
   ]);
   const header = ["category", "passed", "accuracy", "95% CI"];
   const lines = [textTable([header, ...rows])];
-  for (const aggregate of report.aggregates) {
-    const scored = aggregate.scoredParts ?? [];
-    const value =
-      aggregate.accuracy !== null
-        ? `${percent(aggregate.accuracy)}${aggregate.partial ? " (partial categories)" : ""}`
-        : aggregate.overScoredParts != null
-          ? `n/a; over ${scored.length} of ${aggregate.components.length} parts (${scored.join(", ")}): ${percent(aggregate.overScoredParts)} (missing ${aggregate.missing.join(", ")})`
-          : `n/a (missing ${aggregate.missing.join(", ")})`;
-    lines.push(`${aggregate.suite}: ${value}`);
-  }
+  lines.push(...bfclAggregateLines(report.aggregates));
   const failed = report.verdicts.filter((verdict) => !verdict.valid).length;
   lines.push(`${report.verdicts.length} results scored, ${failed} failed`);
   process.stdout.write(`${lines.join("\n")}\n`);
