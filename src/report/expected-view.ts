@@ -3,9 +3,11 @@
  * stateful samples, its `scoreDetails`): a sentence ("no call"), the expected calls of a
  * single-call suite (BFCL-style possible answers: `[{tool: {param: [accepted values]}}]`), or a
  * stateful scenario's milestones (with their order and where each was reached), minefields (with
- * where each was hit) and reference solution. Anything else is shown as JSON.
+ * where each was hit) and reference solution, or a BFCL multi-turn entry's turns (model and ground
+ * truth side by side). Anything else is shown as JSON.
  */
 import type { ClippedText, TextBudget } from "./clip-text.js";
+import { type MultiTurnView, multiTurnView } from "./multi-turn-view.js";
 
 /** One expected call: the tool and, per parameter, the accepted values as JSON ("" = may be left out). */
 export interface ExpectedCallView {
@@ -49,6 +51,7 @@ export type ExpectedView =
       minefields: MinefieldView[];
       reference: ReferenceStepView[];
     }
+  | MultiTurnView
   | { kind: "json"; text: ClippedText };
 
 /** True for a plain JSON object (not an array, not null). */
@@ -173,6 +176,8 @@ function statefulView(
 
 /** The view of a result's expected outcome; null when the result records none. */
 export function expectedView(expected: unknown, details: unknown, budget: TextBudget): ExpectedView | null {
+  const turns = multiTurnView(details, budget);
+  if (turns !== null) return turns;
   if (isObject(expected) && Array.isArray(expected.milestones))
     return statefulView(expected, details, budget);
   if (expected === undefined || expected === null) return statefulView(null, details, budget);

@@ -70,6 +70,19 @@ export const trajectoryScript = String.raw`
       box.append(el("h4", { text: "Reference solution" }), renderReference(expected.reference));
     return box;
   }
+  function renderMultiTurn(expected) {
+    var box = el("div", { class: "expected-multi-turn" });
+    box.append(el("p", { class: expected.firstFailingTurn === null ? "mark-reached" : "mark-missed",
+      text: expected.firstFailingTurn === null ? "every turn matches the ground truth" : "first failing turn: " + expected.firstFailingTurn }));
+    function lines(list) { return pre(list.length > 0 ? list.join("\n") : "(none)"); }
+    box.append(table(["turn", "model calls (per step)", "model results", "ground-truth calls", "ground-truth results"],
+      expected.turns.map(function (turn) {
+        var label = String(turn.turn) + (turn.turn === expected.firstFailingTurn ? " ✗" : "");
+        return [label, lines(turn.calls.map(function (step, index) { return "step " + index + ": " + step.join("; "); })),
+          lines(turn.results.map(function (step) { return step.join("\n"); })), lines(turn.groundTruthCalls), lines(turn.groundTruthResults)];
+      }), "multi-turn"));
+    return box;
+  }
   function renderExpected(view) {
     var expected = view.expected;
     if (!expected) return el("p", { class: "muted", text: view.recorded ? "(none recorded by the suite)" :
@@ -77,6 +90,7 @@ export const trajectoryScript = String.raw`
     if (expected.kind === "text") return el("p", { class: "expected-text", text: expected.text.text });
     if (expected.kind === "calls") return renderExpectedCalls(expected.calls);
     if (expected.kind === "stateful") return renderStateful(expected);
+    if (expected.kind === "multi-turn") return renderMultiTurn(expected);
     return textBlock(expected.text);
   }
 

@@ -37,6 +37,34 @@ describe("expected outcomes as the page shows them", () => {
     assert.equal(expectedView(null, null, budget), null);
   });
 
+  it("shows a BFCL multi-turn result turn by turn, model beside ground truth, with the first failing turn", () => {
+    const details = {
+      firstFailingTurn: 1,
+      turns: [
+        {
+          turn: 0,
+          calls: [["cd(folder='document')"]],
+          results: [['{"current_working_directory": "document"}']],
+          groundTruthCalls: ["cd(folder='document')"],
+          groundTruthResults: ['{"current_working_directory": "document"}'],
+        },
+        {
+          turn: 1,
+          calls: [],
+          results: [],
+          groundTruthCalls: ["pwd()"],
+          groundTruthResults: ['{"current_working_directory": "/document"}'],
+        },
+      ],
+    };
+    const view = expectedView([["cd(folder='document')"], ["pwd()"]], details, new TextBudget());
+    assert.equal(view?.kind, "multi-turn");
+    assert.ok(view?.kind === "multi-turn");
+    assert.equal(view.firstFailingTurn, 1);
+    assert.deepEqual(view.turns[0]?.calls, [["cd(folder='document')"]]);
+    assert.deepEqual(view.turns[1]?.groundTruthCalls, ["pwd()"]);
+  });
+
   it("gives each milestone its order and where it was reached; findings alone still show", () => {
     const details = {
       progress: 0.5,
