@@ -13,20 +13,20 @@ import type { Llama, LlamaGrammar } from "node-llama-cpp";
 import { EdgecallError } from "../../errors.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { ArgumentValidator } from "../../grammar/argument-validator.js";
-import { buildCallGrammar } from "../../grammar/call-grammar.js";
-import type { ContentPart, ToolDefinition } from "../../messages.js";
+import type { ContentPart } from "../../messages.js";
 import { sha256Hex } from "../../sha256.js";
-import {
-  type BackendCapabilities,
-  type BackendInfo,
-  finishReasonFor,
-  type GenerateOptions,
-  type GenerateRequest,
-  type GenerateResult,
-  type ModelBackend,
-  type StreamEvent,
+import type {
+  BackendCapabilities,
+  BackendInfo,
+  GenerateOptions,
+  GenerateRequest,
+  GenerateResult,
+  ModelBackend,
+  StreamEvent,
 } from "../model-backend.js";
-import { CallSkeletonPredictor, callHeads } from "./call-skeleton-predictor.js";
+import { CallGrammars } from "./call-grammars.js";
+import { type AttemptRecord, argumentProblems, callResult } from "./call-result.js";
+import { CallSkeletonPredictor } from "./call-skeleton-predictor.js";
 import { CheckpointPlanner } from "./checkpoint-plan.js";
 import { type DecodeOutput, decode } from "./decode.js";
 import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./load.js";
@@ -78,26 +78,6 @@ interface PreparedPrompt extends RenderedPrompt {
 const maxResamples = 3;
 /** Temperature of resamples when the request asked for greedy decoding. */
 const resampleTemperature = 0.7;
-/**
- * Caps of the grammars used to resample a constrained call that hit the token limit, tighter on
- * each resample (strings in characters, arrays in items).
- */
-const compactLimits = [
-  { maxStringLength: 48, maxArrayItems: 4 },
-  { maxStringLength: 16, maxArrayItems: 2 },
-  { maxStringLength: 4, maxArrayItems: 1 },
-] as const;
-const grammarCacheSize = 32;
-
-interface AttemptRecord {
-  seed: number;
-  temperature: number;
-  rawText: string;
-  outputTokens: number;
-  ms: number;
-  problems: string[];
-}
-
 class LlamaCppBackend implements ModelBackend {
   readonly info: BackendInfo;
   readonly capabilities: BackendCapabilities;
@@ -108,9 +88,7 @@ class LlamaCppBackend implements ModelBackend {
   private readonly snapshots = new PrefixSnapshots();
   private readonly reusePrefix: boolean;
   private readonly validator = new ArgumentValidator();
-  private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
-  /** Call heads by tool names (a head depends only on the format and the tool's name). */
-  private readonly heads = new Map<string, string[]>();
+  private readonly grammars: CallGrammars;
   private closing: Promise<void> | undefined;
   private closed = false;
   private firstCall = true;
@@ -129,6 +107,7 @@ class LlamaCppBackend implements ModelBackend {
       path: options.modelPath,
     };
     this.checkpoints = new CheckpointPlanner(this.promptSource);
+    this.grammars = new CallGrammars(loaded.llama, this.format, options.parallelToolCalls ?? true);
     this.info = {
       backend: "llama-cpp",
       backendVersion: `node-llama-cpp ${nodeLlamaCppVersion}`,
@@ -202,41 +181,6 @@ class LlamaCppBackend implements ModelBackend {
     });
   }
 
-  /** The call heads of `tools`, rendered once per tool list (bounded like the grammar cache). */
-  private headsFor(tools: readonly ToolDefinition[]): string[] {
-    const key = JSON.stringify(tools.map((tool) => tool.name));
-    let heads = this.heads.get(key);
-    if (heads === undefined) {
-      if (this.heads.size >= grammarCacheSize) this.heads.delete(this.heads.keys().next().value!);
-      heads = callHeads(this.format, tools);
-      this.heads.set(key, heads);
-    }
-    return heads;
-  }
-
-  /**
-   * The call grammar for `tools`. A `compactLevel` above 0 caps unbounded strings and arrays and
-   * allows one call: used only to resample a call that ran out of tokens (random weights never
-   * close a string).
-   */
-  private grammarFor(tools: readonly ToolDefinition[], compactLevel = 0): Promise<LlamaGrammar> {
-    const limits = compactLimits[Math.min(compactLevel, compactLimits.length) - 1];
-    const text = buildCallGrammar(
-      this.format,
-      tools,
-      limits === undefined
-        ? { parallel: this.options.parallelToolCalls ?? true }
-        : { parallel: false, ...limits },
-    );
-    let grammar = this.grammars.get(text);
-    if (grammar === undefined) {
-      if (this.grammars.size >= grammarCacheSize) this.grammars.delete(this.grammars.keys().next().value!);
-      grammar = this.loaded.llama.createGrammar({ grammar: text });
-      this.grammars.set(text, grammar);
-    }
-    return grammar;
-  }
-
   /** What the request offers and forces: the same answers for prompt building and decoding. */
   private callShape(request: GenerateRequest) {
     const allTools = request.tools ?? [];
@@ -264,7 +208,7 @@ class LlamaCppBackend implements ModelBackend {
   ): Promise<GenerateResult> {
     if (this.closed) throw this.closedError();
     const { offered, constrained } = this.callShape(request);
-    const grammar = constrained ? await this.grammarFor(offered) : undefined;
+    const grammar = constrained ? await this.grammars.grammarFor(offered) : undefined;
     const { model, context } = this.loaded;
     const { sequence } = slot;
     const room =
@@ -326,7 +270,7 @@ class LlamaCppBackend implements ModelBackend {
     const maxTokens = Math.min(request.maxTokens ?? this.options.defaultMaxTokens ?? 1024, setup.room);
     const predictor = sequence.tokenPredictor;
     if (predictor instanceof CallSkeletonPredictor)
-      predictor.configure(this.format.callPrefix, this.headsFor(offered), prompt.tokens.length);
+      predictor.configure(this.format.callPrefix, this.grammars.headsFor(offered), prompt.tokens.length);
     const sampling = request.sampling ?? {};
     const temperature = sampling.temperature ?? 0;
     const baseSeed = sampling.seed ?? this.options.seed ?? Math.floor(Math.random() * 2 ** 31);
@@ -358,9 +302,10 @@ class LlamaCppBackend implements ModelBackend {
       });
       outputs.push(output);
       if (attempt === 0 && output.keptTokens > 0) this.checkpoints.diverged(prompt.tokens, output.keptTokens);
-      if (constrained && output.stoppedOnLength) grammar = await this.grammarFor(offered, ++compactLevel);
+      if (constrained && output.stoppedOnLength)
+        grammar = await this.grammars.grammarFor(offered, ++compactLevel);
       parts = this.format.parse(output.text, allTools);
-      problems = this.problemsIn(parts, allTools);
+      problems = argumentProblems(parts, allTools, this.validator);
       attempts.push({
         seed,
         temperature: attemptTemperature,
@@ -371,74 +316,19 @@ class LlamaCppBackend implements ModelBackend {
       });
       if (!constrained || problems.length === 0 || attempt >= maxResamples) break;
     }
-    return this.result(startedAt, prompt.text, outputs, parts, problems, attempts, {
-      decoding: constrained ? "constrained" : "free",
-      grammarFromStart: forceCall,
-    });
-  }
-
-  /** Tool-call errors and calls whose arguments fail ajv, as messages. */
-  private problemsIn(parts: readonly ContentPart[], tools: readonly ToolDefinition[]): string[] {
-    const problems: string[] = [];
-    for (const part of parts) {
-      if (part.type === "tool-call-error") problems.push(`${part.error.type}: ${part.error.message}`);
-      if (part.type === "tool-call") {
-        const problem = this.validator.check(part.toolCall, tools);
-        if (problem !== undefined) problems.push(problem);
-      }
-    }
-    return problems;
-  }
-
-  /**
-   * The call's result over all its attempts: usage sums them; firstTokenMs and prefillMs come from the
-   * first attempt, decodeMs sums every attempt's decoding; times count from when the call left the queue.
-   */
-  private result(
-    startedAt: number,
-    renderedPrompt: string,
-    outputs: readonly DecodeOutput[],
-    parts: ContentPart[],
-    problems: string[],
-    attempts: AttemptRecord[],
-    extra: Record<string, unknown>,
-  ): GenerateResult {
-    const first = outputs[0]!;
-    const last = outputs[outputs.length - 1]!;
-    const endedAt = performance.now();
-    const firstTokenAt = first.firstTokenAt ?? first.endedAt;
-    const decodeMs = outputs.reduce(
-      (sum, output) => sum + (output.endedAt - (output.firstTokenAt ?? output.endedAt)),
-      0,
-    );
-    const timing: GenerateResult["timing"] = {
-      firstTokenMs: firstTokenAt - startedAt,
-      totalMs: endedAt - startedAt,
-      prefillMs: firstTokenAt - first.prefillStartedAt,
-      decodeMs,
-    };
-    if (this.firstCall) timing.loadMs = this.loaded.loadMs;
+    const loadMs = this.firstCall ? this.loaded.loadMs : undefined;
     this.firstCall = false;
-    return {
-      rawText: last.text,
+    return callResult({
+      startedAt,
+      renderedPrompt: prompt.text,
+      outputs,
       parts,
-      finishReason: finishReasonFor(parts, last.stoppedOnLength),
-      usage: {
-        inputTokens: outputs.reduce((sum, output) => sum + output.inputTokens, 0),
-        cachedInputTokens: outputs.reduce((sum, output) => sum + output.cachedInputTokens, 0),
-        outputTokens: outputs.reduce((sum, output) => sum + output.outputTokens, 0),
-      },
-      timing,
-      renderedPrompt,
-      details: {
-        ...extra,
-        grammarSwitched: last.grammarSwitched,
-        ...(this.options.recordTokenIds === true ? { outputTokenIds: [...last.outputTokenIds] } : {}),
-        attempts,
-        argumentProblems: problems,
-      },
-      constrained: { attempts: attempts.length, argumentProblems: problems },
-    };
+      problems,
+      attempts,
+      extra: { decoding: constrained ? "constrained" : "free", grammarFromStart: forceCall },
+      ...(loadMs === undefined ? {} : { loadMs }),
+      recordTokenIds: this.options.recordTokenIds === true,
+    });
   }
 }
 
