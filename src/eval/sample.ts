@@ -45,6 +45,11 @@ export interface Sample<Target = unknown> {
   toolNames?: Record<string, string>;
   /** The expected outcome shown to people (reports, results.jsonl); any JSON value. */
   expected?: unknown;
+  /**
+   * The least token budget of this sample's calls (`loops:instructions`: 8,192, so that loops can
+   * show); the run's `--max-tokens` raises it, never lowers it.
+   */
+  maxTokens?: number;
 }
 
 /** One output of a reference (perfect) model: calls to make, or a text reply. */

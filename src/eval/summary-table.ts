@@ -121,6 +121,14 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
       (summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""),
   );
   if (summary.bfcl !== undefined) lines.push(...bfclAggregateLines(summary.bfcl, true));
+  const following = summary.instructionFollowing;
+  if (following !== undefined) {
+    const share = (figure: { rate: number; n: number }) => (figure.n === 0 ? "n/a" : percent(figure.rate));
+    lines.push(
+      `instructions: prompt-level ${share(following.promptStrict)} strict, ${share(following.promptLoose)} loose · instruction-level ${share(following.instructionStrict)} strict, ${share(following.instructionLoose)} loose`,
+      `loops: answer stuck repeating ${share(following.stuckAnswer)} · thinking stuck ${share(following.stuckThinking)} (${following.stuckThinking.n} with thinking) · hit the token limit ${share(following.hitLimit)} · max tokens ${following.maxTokens.join("/")} · sampling ${following.sampling.map((value) => JSON.stringify(value)).join(" ")}`,
+    );
+  }
   if (!summary.complete)
     lines.push(
       paint.yellow(

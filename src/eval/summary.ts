@@ -15,6 +15,7 @@ import { bfclCategorySize } from "../bfcl/category-sizes.js";
 import { passHatK, type TrialCounts } from "../stats/pass-hat-k.js";
 import { type Percentiles, percentiles } from "../stats/quantile.js";
 import { wilsonInterval } from "../stats/wilson.js";
+import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
 
@@ -115,6 +116,8 @@ export interface EvalSummary {
    * when every weighted part ran, and otherwise over the parts that did, named.
    */
   bfcl?: BfclAggregate[];
+  /** Instruction following and reasoning loops (`loops:instructions`); absent when the run has none. */
+  instructionFollowing?: InstructionFollowingSummary;
 }
 
 /** Prompt tokens reused, over the calls that report it. */
@@ -166,6 +169,10 @@ function passHatKTable(
   const table: Record<string, number> = {};
   for (let k = 1; k <= repeats; k += 1) table[String(k)] = passHatK(full, k);
   return table;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
 
 function rate(count: number, total: number): number {
@@ -266,6 +273,7 @@ export function summarise(input: SummaryInput): EvalSummary {
     cached: results.filter((result) => result.cached).length,
     promptReuse: promptReuse(modelOutputs),
     ...bfclSummary(categories),
+    ...optional("instructionFollowing", instructionFollowingSummary(results)),
   };
 }
 

@@ -3,7 +3,7 @@
  * `bfcl:<category>` plus BFCL's groups (`bfcl:non_live`, `bfcl:live`, `bfcl:hallucination`,
  * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), the agentic ones (groups
  * `bfcl:web_search`, `bfcl:memory`, `bfcl:agentic`), and the assistant suites `assistant:single`, `assistant:irrelevance` and
- * `assistant:stateful` (group `assistant`: all three). Built at the CLI edge and handed to eval.
+ * `assistant:stateful` (group `assistant`: all three), and `loops:instructions`. Built at the CLI edge and handed to eval.
  */
 
 import { isAgenticCategory } from "../bfcl/agentic/agentic-categories.js";
@@ -15,6 +15,7 @@ import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite
 import { agenticGroups, agenticSuiteNames, createBfclAgenticSuite } from "./bfcl-agentic-suite.js";
 import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
 import { createBfclSuite } from "./bfcl-suite.js";
+import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/instructions-suite.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
 
 /** Assistant suite names, in report order. */
@@ -33,6 +34,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       ...multiTurnSuiteNames,
       ...agenticSuiteNames,
       ...assistantSuiteNames,
+      loopsInstructionsSuiteName,
     ],
     groups,
     create(name, options) {
@@ -51,6 +53,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
         return createBfclSuite(category, options.bfclDir);
       }
       if (name === statefulSuiteName) return createStatefulSuite();
+      if (name === loopsInstructionsSuiteName) return createInstructionsSuite();
       if (name === "assistant:single" || name === "assistant:irrelevance")
         return createAssistantSuite(name as AssistantSuiteName);
       throw new EdgecallError("usage", `--suite: unknown suite "${name}"`, { subject: "--suite" });

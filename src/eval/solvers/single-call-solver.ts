@@ -18,6 +18,8 @@ export const singleCallSolver: Solver = {
       ...requestFields(context.settings, sample.id, context.repeat),
     };
     if (sample.tools.length > 0) request.tools = sample.tools;
+    if (sample.maxTokens !== undefined)
+      request.maxTokens = Math.max(sample.maxTokens, request.maxTokens ?? 0);
     const transcript: Transcript = { request, turns: context.backend.turns };
     try {
       await context.backend.generate(request, { signal: context.signal });
