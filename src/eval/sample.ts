@@ -3,7 +3,9 @@
  * reference solution, the simulated user's script). The data half of the Suite seam
  * (src/eval/suite.ts); solvers, environments and scorers read it.
  */
+
 import type { ChatMessage, ToolDefinition } from "../messages.js";
+import type { ToolFault } from "../tools/tool-faults.js";
 
 /** One test case. `id` is unique within a run. */
 export interface Sample<Target = unknown> {
@@ -45,6 +47,8 @@ export interface Sample<Target = unknown> {
   toolNames?: Record<string, string>;
   /** The expected outcome shown to people (reports, results.jsonl); any JSON value. */
   expected?: unknown;
+  /** Transient faults injected into this sample's tools (`--augment tool-faults`); absent: none. */
+  toolFaults?: ToolFault[];
   /**
    * The least token budget of this sample's calls (`loops:instructions`: 8,192, so that loops can
    * show); the run's `--max-tokens` raises it, never lowers it.

@@ -7,12 +7,14 @@
  * end, and closed (its files removed) whatever happened. A world that cannot be made, or a backend
  * failure, is this sample's harness error; nothing the model does throws.
  */
+
 import type { AgentStep, AgentTranscript } from "../../agent/agent-transcript.js";
 import { runAgent } from "../../agent/run-agent.js";
 import type { ConfirmCallback } from "../../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
 import { type ChatMessage, lastUserText } from "../../messages.js";
 import type { ToolExecutor, ToolOutcome } from "../../tools/tool-executor.js";
+import { withToolFaults } from "../../tools/tool-faults.js";
 import type { Environment, WorldState } from "../environment.js";
 import { harnessError } from "../harness-error.js";
 import { requestFields } from "../request-settings.js";
@@ -198,7 +200,10 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
     const confirmBy = confirmation(context, user, offered);
     const userMessages: string[] = [lastUserText(sample.messages)];
     const guarded = createGuardedExecutor({
-      registry: offered.registry,
+      registry:
+        sample.toolFaults === undefined
+          ? offered.registry
+          : withToolFaults(offered.registry, sample.toolFaults),
       ...(confirmBy.confirm === undefined ? {} : { confirm: confirmBy.confirm }),
       ...(confirmBy.policy === undefined ? {} : { policy: confirmBy.policy }),
       userMessages: () => userMessages,

@@ -7,10 +7,16 @@
  * - `scramble-names`: every offered tool gets an opaque name (`tool_` and four letters); the model
  *   must pick tools by their descriptions;
  * - `scramble-descriptions`: every description (the tool's and its parameters') is removed; the
- *   model must pick tools by their names.
+ *   model must pick tools by their names;
+ * - `tool-faults`: the tools are the scenario's own, but the first tool the reference solution
+ *   calls fails transiently on its first call (Claw-Eval's error injection: a timeout, a
+ *   server-style error or a truncated result, chosen by a hash of the scenario id, recorded in the
+ *   sample); the reference solution retries a call that did not run.
  */
 import { createHash } from "node:crypto";
+import type { ReferenceOutput } from "../../eval/suite.js";
 import type { JsonSchema, ToolDefinition } from "../../messages.js";
+import { type ToolFault, toolFaultKinds } from "../../tools/tool-faults.js";
 
 /** The augmentation names, in report order. */
 export const augmentationNames = [
@@ -19,6 +25,7 @@ export const augmentationNames = [
   "distract-all",
   "scramble-names",
   "scramble-descriptions",
+  "tool-faults",
 ] as const;
 /** An augmentation's name. */
 export type AugmentationName = (typeof augmentationNames)[number];
@@ -106,6 +113,8 @@ export function augmentTools(
       });
       return { tools, toolNames };
     }
+    case "tool-faults":
+      return { tools: [...offered] };
     case "scramble-descriptions":
       return {
         tools: offered.map((tool) => ({
@@ -114,4 +123,34 @@ export function augmentTools(
         })),
       };
   }
+}
+
+/**
+ * The fault of a `tool-faults` copy and its reference solution. The faulted call is the first
+ * call of the reference to a tool it calls only once (a call to a tool called several times may be
+ * one the scenario expects to fail, such as a search while offline); it fails on its first try,
+ * and a call that did not run (timeout, server error) is made again right after. Undefined when
+ * no tool is called exactly once.
+ */
+export function faultedReference(
+  id: string,
+  reference: readonly ReferenceOutput[],
+): { faults: ToolFault[]; reference: ReferenceOutput[] } | undefined {
+  const counts = new Map<string, number>();
+  for (const output of reference)
+    if ("calls" in output)
+      for (const call of output.calls) counts.set(call.name, (counts.get(call.name) ?? 0) + 1);
+  const index = reference.findIndex(
+    (output) => "calls" in output && output.calls.some((call) => counts.get(call.name) === 1),
+  );
+  const chosen = reference[index];
+  if (chosen === undefined || !("calls" in chosen)) return undefined;
+  const call = chosen.calls.find((candidate) => counts.get(candidate.name) === 1);
+  if (call === undefined) return undefined;
+  const kind = toolFaultKinds[(hashOf(id).readUInt32BE(0) % toolFaultKinds.length) as 0 | 1 | 2];
+  const retried: ReferenceOutput[] =
+    kind === "truncated"
+      ? [...reference]
+      : [...reference.slice(0, index + 1), { calls: [call] }, ...reference.slice(index + 1)];
+  return { faults: [{ tool: call.name, kind, call: 1 }], reference: retried };
 }

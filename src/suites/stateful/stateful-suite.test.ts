@@ -16,7 +16,8 @@ describe("assistant:stateful", () => {
   it("augmented copies: each its own category, offered tools changed, every reference still passes", async () => {
     const suite = testStatefulSuite();
     const samples = (await suite.samples({ bfclMode: "fc", augment: [...augmentationNames] })) as Sample[];
-    assert.equal(samples.length, 3 * (1 + augmentationNames.length));
+    // The flight request's reference only answers: it has no tool-faults copy.
+    assert.equal(samples.length, 3 * (1 + augmentationNames.length) - 1);
     const byId = new Map(samples.map((sample) => [sample.id, sample]));
     const base = byId.get("t_sam");
     const scrambled = byId.get("t_sam@scramble-names");
@@ -29,13 +30,19 @@ describe("assistant:stateful", () => {
     assert.equal(byId.get("t_sam@distract-3")?.tools.length, (base?.tools.length ?? 0) + 3);
     assert.equal(byId.get("t_sam@distract-all")?.tools.length, 39);
     assert.ok(byId.get("t_sam@scramble-descriptions")?.tools.every((tool) => tool.description === undefined));
+    const faulted = byId.get("t_sam@tool-faults");
+    const fault = faulted?.toolFaults?.[0];
+    assert.ok(fault, "the copy records its fault");
+    assert.deepEqual(faulted?.metadata.toolFaults, faulted?.toolFaults);
+    const retries = fault.kind === "truncated" ? 0 : 1;
+    assert.equal((faulted?.reference ?? []).length, (base?.reference ?? []).length + retries);
     const [check] = await checkSuites([suite], { bfclMode: "fc", augment: [...augmentationNames] });
     assert.deepEqual(check?.gold.failed, [], JSON.stringify(check?.gold.explanations));
     assert.equal(check?.gold.passed, samples.length);
     assert.equal(
       check?.null.passed,
-      1 + augmentationNames.length,
-      "only the flight request is passed by saying no",
+      augmentationNames.length,
+      "only the flight request (and its copies) is passed by saying no",
     );
   });
 

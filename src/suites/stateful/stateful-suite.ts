@@ -16,7 +16,7 @@ import type { ToolDefinition } from "../../messages.js";
 import { sha256Hex } from "../../sha256.js";
 import { assistantDataDirectory } from "../assistant-suite.js";
 import { assistantEnvironment, worldWithChanges } from "./assistant-environment.js";
-import { type AugmentationName, augmentationNames, augmentTools } from "./augment.js";
+import { type AugmentationName, augmentationNames, augmentTools, faultedReference } from "./augment.js";
 import { milestoneScorer, type StatefulTarget } from "./milestone-scorer.js";
 import { parseScenarios, type Scenario, scenarioCategories } from "./scenario.js";
 
@@ -63,6 +63,8 @@ function sampleOf(
   const own = domainTools(all, scenario.domains);
   const offered =
     augmentation === undefined ? { tools: own } : augmentTools(augmentation, scenario.id, own, all);
+  const faulted =
+    augmentation === "tool-faults" ? faultedReference(scenario.id, scenario.reference) : undefined;
   return {
     id: augmentation === undefined ? scenario.id : `${scenario.id}@${augmentation}`,
     suite: statefulSuiteName,
@@ -79,6 +81,7 @@ function sampleOf(
       scenarioCategory: scenario.category,
       domains: scenario.domains,
       ...(augmentation === undefined ? {} : { augmentation }),
+      ...(faulted === undefined ? {} : { toolFaults: faulted.faults }),
     },
     initialState: { changes: scenario.world, source: `${source} scenario ${scenario.id}` },
     user: {
@@ -87,7 +90,8 @@ function sampleOf(
       instruction: instructionOf(scenario),
       timeZone: userTimeZone,
     },
-    reference: scenario.reference,
+    reference: faulted?.reference ?? scenario.reference,
+    ...(faulted === undefined ? {} : { toolFaults: faulted.faults }),
     expected: {
       milestones: scenario.milestones,
       minefields: scenario.minefields,
@@ -135,10 +139,17 @@ export function createStatefulSuite(path: string = statefulDataPath()): Suite<St
           throw new EdgecallError("usage", `--augment: unknown augmentation "${augmentation}"`, {
             subject: "--augment",
           });
-      // Each scenario then its augmented copies, so `--limit N` keeps whole groups to compare.
+      // Each scenario then its augmented copies, so `--limit N` keeps whole groups to compare. A
+      // scenario whose reference calls no tool exactly once has no tool-faults copy.
       return scenarios.flatMap((scenario) => [
         sampleOf(scenario, path, all, undefined),
-        ...augments.map((augmentation) => sampleOf(scenario, path, all, augmentation)),
+        ...augments
+          .filter(
+            (augmentation) =>
+              augmentation !== "tool-faults" ||
+              faultedReference(scenario.id, scenario.reference) !== undefined,
+          )
+          .map((augmentation) => sampleOf(scenario, path, all, augmentation)),
       ]);
     },
   };
