@@ -178,7 +178,7 @@ describe("edgecall serve: /v1/chat/completions", () => {
     assert.equal(notJsonBody.error.type, "invalid_request_error");
     assert.match(notJsonBody.error.message, /not valid JSON/);
 
-    const badField = await server.request("/v1/chat/completions", post({ ...ask, stop: "x" }));
+    const badField = await server.request("/v1/chat/completions", post({ ...ask, stop: "" }));
     assert.equal(badField.status, 400);
     const badFieldBody = (await badField.json()) as Wire;
     assert.equal(badFieldBody.error.param, "stop");

@@ -11,9 +11,11 @@
  */
 import type { Llama, LlamaGrammar } from "node-llama-cpp";
 import { EdgecallError } from "../../errors.js";
+import { parseStructuredReply } from "../../formats/structured-reply.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { ArgumentValidator } from "../../grammar/argument-validator.js";
 import { buildCallGrammar } from "../../grammar/call-grammar.js";
+import { buildResponseFormatGrammar } from "../../grammar/response-format-grammar.js";
 import type { ContentPart, ToolDefinition } from "../../messages.js";
 import { sha256Hex } from "../../sha256.js";
 import {
@@ -153,14 +155,14 @@ class LlamaCppBackend implements ModelBackend {
   }
 
   generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
-    return this.schedule(request, options.signal, undefined);
+    return this.schedule(request, options.signal, undefined, options.onPrompt);
   }
 
   stream(request: GenerateRequest, options: GenerateOptions = {}): AsyncIterable<StreamEvent> {
     // Constrained calls may be resampled, so their text is sent once, when final.
-    const live = request.decoding !== "constrained";
+    const live = request.decoding !== "constrained" || this.callShape(request).structured;
     return streamFromRun(
-      (onText, signal) => this.schedule(request, signal, live ? onText : undefined),
+      (onText, signal) => this.schedule(request, signal, live ? onText : undefined, options.onPrompt),
       options.signal,
     );
   }
@@ -183,11 +185,13 @@ class LlamaCppBackend implements ModelBackend {
     request: GenerateRequest,
     signal: AbortSignal | undefined,
     onText: ((delta: string) => void) | undefined,
+    onPrompt?: (renderedPrompt: string) => void,
   ): Promise<GenerateResult> {
     if (this.closing) throw this.closedError();
     const builtAt = performance.now();
     const prompt = this.prepare(request);
     const buildMs = performance.now() - builtAt;
+    onPrompt?.(prompt.text);
     // Times count from when the call leaves the line, plus the time its prompt took to build.
     return this.pool.run(
       prompt.tokens,
@@ -237,19 +241,38 @@ class LlamaCppBackend implements ModelBackend {
     return grammar;
   }
 
-  /** What the request offers and forces: the same answers for prompt building and decoding. */
+  /**
+   * What the request offers and forces: the same answers for prompt building and decoding. A
+   * response format with no tools offered (`structured`) is enforced by its grammar from the first
+   * token, whatever the decoding mode (the client asked for that shape); with tools offered the
+   * model may call them, and its text is left to the caller to check.
+   */
   private callShape(request: GenerateRequest) {
     const allTools = request.tools ?? [];
     const toolChoice = request.toolChoice ?? "auto";
     const offered = toolChoice === "none" ? [] : allTools;
+    const structured = request.responseFormat !== undefined && offered.length === 0;
     const constrained = request.decoding === "constrained" && offered.length > 0;
     const forceCall = constrained && (toolChoice === "required" || this.format.callPrefix === "");
-    return { allTools, offered, constrained, forceCall };
+    return { allTools, offered, constrained, forceCall, structured };
+  }
+
+  /** The grammar of the request's response format (cached like call grammars). */
+  private responseGrammarFor(request: GenerateRequest): Promise<LlamaGrammar> {
+    const text = buildResponseFormatGrammar(request.responseFormat!);
+    let grammar = this.grammars.get(text);
+    if (grammar === undefined) {
+      if (this.grammars.size >= grammarCacheSize) this.grammars.delete(this.grammars.keys().next().value!);
+      grammar = this.loaded.llama.createGrammar({ grammar: text });
+      this.grammars.set(text, grammar);
+    }
+    return grammar;
   }
 
   private prepare(request: GenerateRequest): PreparedPrompt {
-    const { offered, forceCall } = this.callShape(request);
-    const enableThinking = forceCall ? false : undefined;
+    const { offered, forceCall, structured } = this.callShape(request);
+    // The grammar applies from the first token, so there is no room for a reasoning block.
+    const enableThinking = forceCall || structured ? false : undefined;
     const rendered = buildPrompt(this.promptSource, request.messages, offered, enableThinking);
     return { ...rendered, enableThinking, forcedText: forceCall ? this.format.callPrefix : "" };
   }
@@ -263,8 +286,12 @@ class LlamaCppBackend implements ModelBackend {
     onText: ((delta: string) => void) | undefined,
   ): Promise<GenerateResult> {
     if (this.closed) throw this.closedError();
-    const { offered, constrained } = this.callShape(request);
-    const grammar = constrained ? await this.grammarFor(offered) : undefined;
+    const { offered, constrained, structured } = this.callShape(request);
+    const grammar = structured
+      ? await this.responseGrammarFor(request)
+      : constrained
+        ? await this.grammarFor(offered)
+        : undefined;
     const { model, context } = this.loaded;
     const { sequence } = slot;
     const room =
@@ -313,7 +340,7 @@ class LlamaCppBackend implements ModelBackend {
     onText: ((delta: string) => void) | undefined,
     setup: { grammar: LlamaGrammar | undefined; room: number; prefixReached?: PrefixHook },
   ): Promise<GenerateResult> {
-    const { allTools, offered, constrained, forceCall } = this.callShape(request);
+    const { allTools, offered, constrained, forceCall, structured } = this.callShape(request);
     const { model } = this.loaded;
     const { sequence } = slot;
     const forcedText = prompt.forcedText;
@@ -344,8 +371,8 @@ class LlamaCppBackend implements ModelBackend {
         sequence,
         promptTokens: prompt.tokens,
         forcedText,
-        ...(grammar !== undefined && forceCall ? { grammar } : {}),
-        ...(grammar !== undefined && !forceCall
+        ...(grammar !== undefined && (forceCall || structured) ? { grammar } : {}),
+        ...(grammar !== undefined && !forceCall && !structured
           ? { grammarAfter: { prefix: this.format.callPrefix, grammar } }
           : {}),
         sampling: { temperature: attemptTemperature, topP: sampling.topP, topK: sampling.topK, seed },
@@ -353,13 +380,16 @@ class LlamaCppBackend implements ModelBackend {
         checkpointAt,
         ...(attempt === 0 && setup.prefixReached !== undefined ? { prefixReached: setup.prefixReached } : {}),
         maxTokens,
+        ...(request.stop === undefined || request.stop.length === 0 ? {} : { stop: request.stop }),
         signal,
         onText,
       });
       outputs.push(output);
       if (attempt === 0 && output.keptTokens > 0) this.checkpoints.diverged(prompt.tokens, output.keptTokens);
       if (constrained && output.stoppedOnLength) grammar = await this.grammarFor(offered, ++compactLevel);
-      parts = this.format.parse(output.text, allTools);
+      parts = structured
+        ? parseStructuredReply(this.format, output.text)
+        : this.format.parse(output.text, allTools);
       problems = this.problemsIn(parts, allTools);
       attempts.push({
         seed,
@@ -373,6 +403,7 @@ class LlamaCppBackend implements ModelBackend {
     }
     return this.result(startedAt, prompt.text, outputs, parts, problems, attempts, {
       decoding: constrained ? "constrained" : "free",
+      ...(structured ? { responseFormat: request.responseFormat!.type } : {}),
       grammarFromStart: forceCall,
     });
   }
