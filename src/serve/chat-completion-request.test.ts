@@ -130,7 +130,11 @@ describe("readChatCompletionRequest", () => {
     refused({ messages: [user], n: 2 }, "n", "only one choice");
     refused({ messages: [user], stop: [""] }, "stop", "must not be empty");
     refused({ messages: [user], stop: Array.from({ length: 17 }, (_, i) => `s${i}`) }, "stop", "at most 16");
-    refused({ messages: [user], response_format: { type: "json_schema" } }, "response_format.json_schema", "");
+    refused(
+      { messages: [user], response_format: { type: "json_schema" } },
+      "response_format.json_schema",
+      "",
+    );
     refused({ messages: [user], response_format: { type: "grammar" } }, "response_format", "not supported");
     refused({ messages: [user], logprobs: true }, "logprobs", "not supported");
     refused({ messages: [user], top_logprobs: 2 }, "top_logprobs", "not supported");
@@ -155,7 +159,10 @@ describe("readChatCompletionRequest", () => {
     const structured = readChatCompletionRequest({
       messages: [user],
       stop: "\n\n",
-      response_format: { type: "json_schema", json_schema: { name: "answer", strict: true, schema: { type: "object" } } },
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: "answer", strict: true, schema: { type: "object" } },
+      },
     }).request;
     assert.deepEqual(structured.stop, ["\n\n"]);
     assert.deepEqual(structured.responseFormat, {
@@ -164,7 +171,11 @@ describe("readChatCompletionRequest", () => {
       strict: true,
       schema: { type: "object" },
     });
-    assert.deepEqual(readChatCompletionRequest({ messages: [user], response_format: { type: "json_object" } }).request.responseFormat, { type: "json_object" });
+    assert.deepEqual(
+      readChatCompletionRequest({ messages: [user], response_format: { type: "json_object" } }).request
+        .responseFormat,
+      { type: "json_object" },
+    );
     // Accepted: the defaults spelled out.
     readChatCompletionRequest({ messages: [user], n: 1, stop: null, response_format: { type: "text" } });
   });
