@@ -17,7 +17,7 @@ import { mcpServerEnvironment } from "./server-environment.js";
 import { base64Bytes, toolResultValue } from "./tool-result-value.js";
 
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
-const tinyServer = `"${process.execPath}" --import tsx src/mcp/tiny-mcp-server.test-support.ts`;
+const richServer = `"${process.execPath}" --import tsx src/mcp/rich-mcp-server.test-support.ts`;
 
 describe("stdio servers get the user's environment, adjusted by --mcp-env", () => {
   const base = { PATH: "/bin", HOME: "/home/u", GITHUB_TOKEN: "t0k", OTHER: "x" };
@@ -42,7 +42,7 @@ describe("stdio servers get the user's environment, adjusted by --mcp-env", () =
   it("a real stdio server sees a token from the user's environment (the SDK's default would drop it)", async () => {
     process.env.EDGECALL_TEST_SECRET = "s3cret";
     const read = async (specs: string[]) => {
-      const source = await connectMcpTools(tinyServer, { cwd: repoRoot, envSpecs: specs });
+      const source = await connectMcpTools(richServer, { cwd: repoRoot, envSpecs: specs });
       try {
         const tool = source.tools.find((candidate) => candidate.definition.name === "read_env");
         return (await tool?.execute({ name: "EDGECALL_TEST_SECRET" }, {})) as { value: string | null };
@@ -69,6 +69,28 @@ describe("side-effect classes from all annotations", () => {
     assert.equal(sideEffectFromAnnotations({ destructiveHint: false }), "external", "open world by default");
     assert.equal(sideEffectFromAnnotations({ openWorldHint: true, destructiveHint: false }), "external");
     assert.equal(sideEffectFromAnnotations(undefined), "external");
+  });
+});
+
+describe("a stdio server's annotations and non-text results", () => {
+  it("a local write (openWorldHint false) is write; an image keeps mime type and size, a link its URI", async () => {
+    const source = await connectMcpTools(richServer, { cwd: repoRoot });
+    try {
+      const byName = new Map(source.tools.map((tool) => [tool.definition.name, tool]));
+      assert.equal(byName.get("save_draft")?.sideEffect, "write");
+      assert.equal(byName.get("picture")?.sideEffect, "read");
+      assert.deepEqual(await byName.get("picture")?.execute({}, {}), [
+        { type: "image", mimeType: "image/png", bytes: "not really a png".length },
+        {
+          type: "resource_link",
+          uri: "file:///board/picture.png",
+          name: "picture.png",
+          mimeType: "image/png",
+        },
+      ]);
+    } finally {
+      await source.close();
+    }
   });
 });
 

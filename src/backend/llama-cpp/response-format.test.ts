@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
+import { isEdgecallError } from "../../errors.js";
 import { tinyModelPath } from "../../gguf/synth/tiny-model.test-support.js";
 import type { GenerateRequest, ModelBackend } from "../model-backend.js";
 import { createLlamaCppBackend } from "./backend.js";
@@ -60,6 +61,25 @@ describe("llama-cpp backend: response formats and stop sequences", () => {
     // Random weights may run out of tokens inside the object; what was written still opens one.
     assert.ok(result.rawText.startsWith("{"), result.rawText);
     if (result.finishReason !== "length") assert.equal(typeof JSON.parse(result.rawText), "object");
+  });
+
+  it("a schema the converter cannot express is refused naming response_format", async () => {
+    await assert.rejects(
+      backend.generate({
+        messages,
+        maxTokens: 8,
+        responseFormat: {
+          type: "json_schema",
+          name: "tree",
+          schema: {
+            $defs: { node: { type: "object", properties: { child: { $ref: "#/$defs/node" } } } },
+            $ref: "#/$defs/node",
+          },
+        },
+      }),
+      (error) =>
+        isEdgecallError(error, "unsupported") && error.subject?.startsWith("response_format") === true,
+    );
   });
 
   it("stop sequences end decoding before the sequence, also when streamed", async () => {
