@@ -143,6 +143,11 @@ export interface BackendCapabilities {
   /** `decoding: "constrained"` is enforced (a grammar over the call syntax and argument schemas). */
   constrainedDecoding: boolean;
   /**
+   * `stop` is honoured (the reply ends before the first stop sequence). Absent: not known to be,
+   * and `serve` refuses requests with stop sequences rather than ignore them.
+   */
+  stopSequences?: boolean;
+  /**
    * Hex sha256 of the chat template prompts are rendered with; null when the model has none;
    * undefined when the backend does not render prompts itself (HTTP, replay).
    */

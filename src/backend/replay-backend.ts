@@ -186,6 +186,7 @@ export function createReplayBackend(options: ReplayBackendOptions): ReplayBacken
 
   return {
     info,
+    capabilities: { constrainedDecoding: false, stopSequences: true },
     requests,
     async generate(request: GenerateRequest, generateOptions: GenerateOptions = {}): Promise<GenerateResult> {
       const start = performance.now();

@@ -184,6 +184,19 @@ describe("edgecall serve: /v1/chat/completions", () => {
     assert.equal(badFieldBody.error.param, "stop");
     assert.match(badFieldBody.error.message, /^stop: /);
 
+    const noStops = app({ ...replay("x"), capabilities: { constrainedDecoding: false } });
+    const refusedStop = await noStops.request("/v1/chat/completions", post({ ...ask, stop: "\n" }));
+    assert.equal(refusedStop.status, 400);
+    assert.match(
+      ((await refusedStop.json()) as Wire).error.message,
+      /^stop: the replay backend does not honour/,
+    );
+    const withStops = await app(replay("one. two")).request(
+      "/v1/chat/completions",
+      post({ ...ask, stop: ". " }),
+    );
+    assert.equal(first(((await withStops.json()) as Wire).choices, "choice").message.content, "one");
+
     const missing = await server.request("/v1/embeddings", post({}));
     assert.equal(missing.status, 404);
     assert.match(((await missing.json()) as Wire).error.message, /POST \/v1\/embeddings/);

@@ -133,6 +133,12 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     let plan: ChatCompletionPlan;
     try {
       plan = readChatCompletionRequest(document, { constrained: options.constrained });
+      if ((plan.request.stop?.length ?? 0) > 0 && backend.capabilities?.stopSequences !== true) {
+        throw new InvalidChatRequest(
+          `stop: the ${backend.info.backend} backend does not honour stop sequences, so they are refused rather than ignored`,
+          "stop",
+        );
+      }
     } catch (error) {
       if (error instanceof InvalidChatRequest) {
         return c.json(errorBody(error.message, "invalid_request_error", error.param), 400);

@@ -150,6 +150,7 @@ class LlamaCppBackend implements ModelBackend {
     const template = loaded.chatTemplate;
     this.capabilities = {
       constrainedDecoding: true,
+      stopSequences: true,
       chatTemplateSha256: template === undefined ? null : sha256Hex(template),
     };
   }
