@@ -226,6 +226,7 @@ describe("serve with the OpenAI Node SDK", () => {
       input: [{ type: "function_call_output", call_id: functionCall.call_id, output: '{"sky": "sunny"}' }],
     });
     assert.equal(second.output_text, "Sunny in Oslo.");
+    assert.equal(second.previous_response_id, first.id);
     assert.ok((second.usage?.input_tokens ?? 0) > 0);
     const messages = backend.requests[1]?.messages ?? [];
     // As on OpenAI, instructions are not carried over from the previous response.

@@ -33,6 +33,7 @@ export interface ResponsesPlan {
     tools: unknown[];
     text: unknown;
     metadata: Record<string, unknown>;
+    previousResponseId: string | null;
   };
 }
 
@@ -306,6 +307,7 @@ export function readResponsesRequest(
       tools: wire.tools ?? [],
       text: wire.text ?? { format: { type: "text" } },
       metadata: wire.metadata ?? {},
+      previousResponseId: wire.previous_response_id ?? null,
     },
   };
 }

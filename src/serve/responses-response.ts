@@ -89,7 +89,7 @@ export function responseObject(
     model: context.model,
     output: output ?? [],
     parallel_tool_calls: echo.parallelToolCalls,
-    previous_response_id: null,
+    previous_response_id: echo.previousResponseId,
     reasoning: { effort: null, summary: null },
     store: true,
     temperature: echo.temperature,
