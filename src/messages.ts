@@ -93,3 +93,13 @@ export function lastUserText(messages: readonly ChatMessage[]): string {
   }
   return "";
 }
+
+/**
+ * The shape a reply's text must take (OpenAI's `response_format`). Backends that can constrain
+ * decoding enforce it with a grammar built from the schema (the same converter as tool arguments);
+ * the others pass it on or leave it to the caller to check. A reply in a response format is not
+ * read for tool calls unless tools are offered.
+ */
+export type ResponseFormat =
+  | { type: "json_object" }
+  | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict?: boolean };

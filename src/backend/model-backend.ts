@@ -2,7 +2,9 @@
  * The ModelBackend seam: one model, however it is served (in-process GGUF, an OpenAI-compatible
  * server, or a replayed script). Everything that needs model output goes through `generate`.
  */
-import type { ChatMessage, ContentPart, ToolDefinition } from "../messages.js";
+import type { ChatMessage, ContentPart, ResponseFormat, ToolDefinition } from "../messages.js";
+
+export type { ResponseFormat } from "../messages.js";
 
 /** How the model is allowed to answer when tools are offered. */
 export type ToolChoice = "auto" | "required" | "none";
@@ -27,6 +29,13 @@ export interface GenerateRequest {
   /** Most tokens to generate; the backend's default when unset. */
   maxTokens?: number;
   decoding?: DecodingMode;
+  /** The shape the reply's text must take; unset: free text. */
+  responseFormat?: ResponseFormat;
+  /**
+   * Stop sequences: generation ends where the output first contains one, and the reply's text
+   * ends before it (the sequence itself is not part of `rawText`).
+   */
+  stop?: string[];
   /** The sample this call belongs to (the replay backend serves scripted outputs by it). */
   sampleId?: string;
 }
@@ -82,6 +91,12 @@ export type StreamEvent = { type: "text-delta"; text: string } | { type: "finish
 /** Per-call options that are not part of the request itself. */
 export interface GenerateOptions {
   signal?: AbortSignal;
+  /**
+   * Receives the prompt as rendered for the model before generation starts, from backends that
+   * render prompts (llama-cpp): a streaming caller learns from it whether the prompt opened a
+   * reasoning block the output will close.
+   */
+  onPrompt?: (renderedPrompt: string) => void;
 }
 
 /** Facts about a backend and its model, recorded as provenance. */
@@ -127,6 +142,11 @@ export interface BackendInfo {
 export interface BackendCapabilities {
   /** `decoding: "constrained"` is enforced (a grammar over the call syntax and argument schemas). */
   constrainedDecoding: boolean;
+  /**
+   * `stop` is honoured (the reply ends before the first stop sequence). Absent: not known to be,
+   * and `serve` refuses requests with stop sequences rather than ignore them.
+   */
+  stopSequences?: boolean;
   /**
    * Hex sha256 of the chat template prompts are rendered with; null when the model has none;
    * undefined when the backend does not render prompts itself (HTTP, replay).

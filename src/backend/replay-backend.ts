@@ -9,6 +9,7 @@
  */
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
+import { parseStructuredReply } from "../formats/structured-reply.js";
 import type { ToolCallFormat } from "../formats/tool-call-format.js";
 import type { ContentPart, ToolDefinition } from "../messages.js";
 import {
@@ -21,6 +22,7 @@ import {
   type StreamEvent,
 } from "./model-backend.js";
 import { ReplayScript, type ScriptedOutput } from "./replay-script.js";
+import { cutAtStop } from "./stop-sequences.js";
 
 /** Options of {@link createReplayBackend}. */
 export interface ReplayBackendOptions {
@@ -82,8 +84,11 @@ function parseSafely(
   format: ToolCallFormat,
   text: string,
   tools: readonly ToolDefinition[] | undefined,
+  structured = false,
 ): ContentPart[] {
   try {
+    // A response-format reply without tools is the caller's JSON, not calls.
+    if (structured && (tools === undefined || tools.length === 0)) return parseStructuredReply(format, text);
     return format.parse(text, tools);
   } catch (error) {
     // The seam promises never to throw; if a format breaks that promise, keep the text as data.
@@ -157,15 +162,16 @@ export function createReplayBackend(options: ReplayBackendOptions): ReplayBacken
     start: number,
     firstTokenMs: number,
   ): GenerateResult {
-    const parts = parseSafely(format, entry.output, request.tools);
+    const output = cutAtStop(entry.output, request.stop).text;
+    const parts = parseSafely(format, output, request.tools, request.responseFormat !== undefined);
     const totalMs = since(start);
     return {
-      rawText: entry.output,
+      rawText: output,
       parts,
       finishReason: finishReasonFor(parts, false),
       usage: {
         inputTokens: estimateTokens(promptCharacters(request)),
-        outputTokens: estimateTokens(entry.output),
+        outputTokens: estimateTokens(output),
       },
       timing: { firstTokenMs: Math.min(firstTokenMs, totalMs), totalMs },
       details: {
@@ -180,6 +186,7 @@ export function createReplayBackend(options: ReplayBackendOptions): ReplayBacken
 
   return {
     info,
+    capabilities: { constrainedDecoding: false, stopSequences: true },
     requests,
     async generate(request: GenerateRequest, generateOptions: GenerateOptions = {}): Promise<GenerateResult> {
       const start = performance.now();
@@ -196,7 +203,7 @@ export function createReplayBackend(options: ReplayBackendOptions): ReplayBacken
       const entry = begin(request, signal);
       await delay(delayMs, signal);
       const firstTokenMs = since(start);
-      for (const piece of splitIntoPieces(entry.output, STREAM_PIECES)) {
+      for (const piece of splitIntoPieces(cutAtStop(entry.output, request.stop).text, STREAM_PIECES)) {
         if (signal?.aborted) throw abortedError();
         yield { type: "text-delta", text: piece };
       }

@@ -6,6 +6,7 @@
  * error (an `invalid-argument` EdgecallError naming the command and why) goes on.
  */
 import { createAssistantRegistry } from "../assistant/assistant-registry.js";
+import { EdgecallError } from "../errors.js";
 import {
   type ConnectMcpOptions,
   connectMcpTools,
@@ -15,6 +16,31 @@ import {
 import type { ToolDefinition } from "../messages.js";
 import { readToolDefinitionsFile } from "../tools/tool-definitions-file.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
+
+/** The `--mcp-env` and `--mcp-header` values of a command. */
+export interface McpFlags {
+  mcpEnv?: string[];
+  mcpHeader?: string[];
+}
+
+/** Connection options from `--mcp-env` and `--mcp-header` (`Name: value`; throws `usage` on another shape). */
+export function mcpConnectOptions(flags: McpFlags): ConnectMcpOptions {
+  const headers: Record<string, string> = {};
+  for (const header of flags.mcpHeader ?? []) {
+    const colon = header.indexOf(":");
+    const name = colon < 0 ? "" : header.slice(0, colon).trim();
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+      throw new EdgecallError("usage", `--mcp-header ${header}: expected "Name: value"`, {
+        subject: "--mcp-header",
+      });
+    }
+    headers[name] = header.slice(colon + 1).trim();
+  }
+  return {
+    ...(flags.mcpEnv === undefined ? {} : { envSpecs: flags.mcpEnv }),
+    ...(Object.keys(headers).length === 0 ? {} : { headers }),
+  };
+}
 
 /** Starts each `--mcp` server in order and lists its tools; on a failure closes the others first. */
 export async function connectMcpSources(

@@ -72,6 +72,8 @@ export const jsonFormat: ToolCallFormat = {
   name: "json",
   description: 'Bare JSON: {"name": ..., "arguments": {...}} or an array of them',
   callPrefix: "",
+  // A leading or embedded JSON value, or a fenced one.
+  streamMarkers: () => ["{", "[", "```"],
   callGrammar,
   render: (messages, tools, options) => renderChatML(messages, tools, style, options),
   parse: (text) => parseInFrame(text, parseBody),

@@ -118,6 +118,7 @@ export const llama3Format: ToolCallFormat = {
   name: "llama3",
   description: 'Llama 3.x JSON: {"name": ..., "parameters": {...}}, optionally after <|python_tag|>',
   callPrefix: "",
+  streamMarkers: () => [pythonTag, "{", "[", "```"],
   callGrammar,
   templateDetection,
   render,

@@ -142,6 +142,7 @@ export const mistralFormat: ToolCallFormat = {
   callGrammar,
   templateDetection,
   render: (messages, tools) => render(messages, tools),
+  thinkTags,
   parse: (text) => parseInFrame(text, parseBody, { thinkTags, callPrefix: callsTag }),
   renderCalls: renderMistralCalls,
 };

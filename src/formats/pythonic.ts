@@ -107,6 +107,8 @@ export const pythonicFormat: ToolCallFormat = {
   name: "pythonic",
   description: 'Python call list, BFCL prompt mode: [f(a=1), g(b="x")]',
   callPrefix: "",
+  // A call list, a fenced one, or a bare call of an offered tool.
+  streamMarkers: (tools) => ["[", "```", ...tools.map((tool) => `${tool.name}(`)],
   callGrammar,
   render: (messages, tools, options) => renderChatML(messages, tools, style, options),
   parse: (text) => parseInFrame(text, parseBody),

@@ -6,6 +6,7 @@
  */
 import type { ChatMessage, ContentPart, ToolCall, ToolDefinition } from "../messages.js";
 import type { CallGrammarSpec, TemplateDetection } from "./call-grammar-spec.js";
+import type { ThinkTags } from "./think-blocks.js";
 
 /** Names of the built-in formats (the `--format` values). */
 export type FormatName =
@@ -39,6 +40,14 @@ export interface ToolCallFormat {
    * in constrained decoding. Empty when a call is recognised only by the shape of the whole output.
    */
   readonly callPrefix: string;
+  /** Tags that delimit reasoning (absent: `<think>` / `</think>`). */
+  readonly thinkTags?: readonly ThinkTags[];
+  /**
+   * Texts that may begin call markup, for streaming (src/formats/output-stream.ts): visible text is
+   * held back from the first of them until the whole reply has been parsed. Absent: `callPrefix`
+   * (formats with an empty prefix must say what a call can start with).
+   */
+  streamMarkers?(tools: readonly ToolDefinition[]): string[];
   /** The GBNF of its calls, continuing after `callPrefix` (absent: no constrained decoding). */
   readonly callGrammar?: CallGrammarSpec;
   /** How its family's chat templates are recognised (absent: never detected from a template). */

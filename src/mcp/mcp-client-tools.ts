@@ -1,20 +1,28 @@
 /**
- * Tools from an external MCP server (`--mcp "COMMAND ARGS"` of chat, run and eval): the server
- * is started as a child process over stdio with the official SDK client, its tools are listed
- * and each becomes a {@link Tool} that the guarded executor runs like any other.
+ * Tools from an external MCP server (`--mcp` of chat, run and eval): a command line is started as
+ * a child process over stdio (with the user's environment, adjusted by `--mcp-env`, see
+ * server-environment.ts), an `http://` or `https://` URL is reached over Streamable HTTP (with
+ * `--mcp-header` headers, e.g. for auth). Its tools are listed and each becomes a {@link Tool}
+ * that the guarded executor runs like any other.
  *
- * Side-effect class: `read` when the server annotates the tool `readOnlyHint: true`, else
- * `external` (an unknown server may do anything, so its calls need confirmation). Outputs are
- * third-party content, so every MCP tool's output is untrusted and taints the session.
+ * Side-effect class: from all the tool's annotations (annotation-side-effect.ts): read-only is
+ * `read`, a closed world is a local `write`, anything else `external`. Outputs are third-party
+ * content, so every MCP tool's output is untrusted and taints the session; non-text results keep
+ * their data (tool-result-value.ts).
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import { type Tool, ToolError } from "../tools/tool.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
+import { sideEffectFromAnnotations } from "./annotation-side-effect.js";
 import { splitCommandLine } from "./command-line.js";
+import { mcpServerEnvironment } from "./server-environment.js";
+import { toolResultValue } from "./tool-result-value.js";
 
 /** Tools of one connected MCP server. */
 export interface McpToolSource {
@@ -28,28 +36,20 @@ export interface McpToolSource {
 
 /** Options of {@link connectMcpTools}. */
 export interface ConnectMcpOptions {
-  /** Extra environment for the server (added to the SDK's safe default environment). */
+  /**
+   * The environment of stdio servers. Default: the user's, adjusted by {@link envSpecs}
+   * (server-environment.ts).
+   */
   env?: Record<string, string>;
+  /** `--mcp-env` values (KEY=VALUE sets, a bare KEY restricts), used when `env` is unset. */
+  envSpecs?: readonly string[];
+  /** Headers sent to Streamable HTTP servers (`--mcp-header "Name: value"`), e.g. Authorization. */
+  headers?: Record<string, string>;
   cwd?: string;
   /** The server's stderr: shown (`inherit`, default) or dropped (`ignore`). */
   stderr?: "inherit" | "ignore";
   /** Longest a call may take, in ms. Default 60 s. */
   callTimeoutMs?: number;
-}
-
-/** Content blocks as one value: the single text block (as JSON when it parses), else the blocks. */
-function contentValue(result: CallToolResult): unknown {
-  if (result.structuredContent !== undefined) return result.structuredContent;
-  const blocks = result.content ?? [];
-  if (blocks.length === 1 && blocks[0]?.type === "text") {
-    const text = blocks[0].text;
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  return blocks.map((block) => (block.type === "text" ? block.text : { type: block.type }));
 }
 
 function errorText(result: CallToolResult): string {
@@ -65,7 +65,7 @@ export function toolFromMcp(client: Client, listed: McpTool, callTimeoutMs: numb
       ...(listed.description === undefined ? {} : { description: listed.description }),
       parameters: listed.inputSchema as Record<string, unknown>,
     },
-    sideEffect: listed.annotations?.readOnlyHint === true ? "read" : "external",
+    sideEffect: sideEffectFromAnnotations(listed.annotations),
     untrustedOutput: true,
     async execute(input, context) {
       const result = (await client.callTool({ name: listed.name, arguments: input }, undefined, {
@@ -73,27 +73,59 @@ export function toolFromMcp(client: Client, listed: McpTool, callTimeoutMs: numb
         ...(context.signal === undefined ? {} : { signal: context.signal }),
       })) as CallToolResult;
       if (result.isError === true) throw new ToolError("execution", errorText(result));
-      return contentValue(result);
+      return toolResultValue(result);
     },
   };
 }
 
+/** True when an `--mcp` value is a Streamable HTTP server's URL rather than a command line. */
+export function isMcpUrl(target: string): boolean {
+  return /^https?:\/\//i.test(target.trim());
+}
+
+/** The transport for an `--mcp` value, and the name to fall back on. */
+function transportFor(
+  target: string,
+  options: ConnectMcpOptions,
+): { transport: Transport; fallbackName: string } {
+  if (isMcpUrl(target)) {
+    let url: URL;
+    try {
+      url = new URL(target.trim());
+    } catch {
+      throw new EdgecallError("usage", `--mcp ${target}: not a valid URL`, { subject: "--mcp" });
+    }
+    const headers = options.headers ?? {};
+    return {
+      transport: new StreamableHTTPClientTransport(
+        url,
+        Object.keys(headers).length === 0 ? {} : { requestInit: { headers } },
+      ),
+      fallbackName: url.host,
+    };
+  }
+  const [command, ...args] = splitCommandLine(target);
+  return {
+    transport: new StdioClientTransport({
+      command: command as string,
+      args,
+      env: options.env ?? mcpServerEnvironment(options.envSpecs ?? []),
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      stderr: options.stderr ?? "inherit",
+    }),
+    fallbackName: command as string,
+  };
+}
+
 /**
- * Starts the server `commandLine` names and lists its tools. Throws `invalid-argument` naming the
- * command when it cannot be started or does not speak MCP.
+ * Connects to the server `commandLine` names (a command line to start, or an http(s) URL) and
+ * lists its tools. Throws `invalid-argument` naming it when it cannot be reached or does not speak MCP.
  */
 export async function connectMcpTools(
   commandLine: string,
   options: ConnectMcpOptions = {},
 ): Promise<McpToolSource> {
-  const [command, ...args] = splitCommandLine(commandLine);
-  const transport = new StdioClientTransport({
-    command: command as string,
-    args,
-    ...(options.env === undefined ? {} : { env: options.env }),
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    stderr: options.stderr ?? "inherit",
-  });
+  const { transport, fallbackName } = transportFor(commandLine, options);
   const client = new Client({ name: "edgecall", version: "0.1.0" });
   let closed = false;
   const close = async () => {
@@ -112,7 +144,7 @@ export async function connectMcpTools(
     } while (cursor !== undefined);
     const callTimeoutMs = options.callTimeoutMs ?? 60_000;
     return {
-      serverName: client.getServerVersion()?.name ?? command ?? commandLine,
+      serverName: client.getServerVersion()?.name ?? fallbackName,
       commandLine,
       tools: listed.map((tool) => toolFromMcp(client, tool, callTimeoutMs)),
       close,
@@ -122,7 +154,7 @@ export async function connectMcpTools(
     const reason = errorMessage(error);
     throw new EdgecallError(
       "invalid-argument",
-      `--mcp "${commandLine}": could not start or list tools: ${reason}`,
+      `--mcp "${commandLine}": could not ${isMcpUrl(commandLine) ? "connect" : "start"} or list tools: ${reason}`,
       {
         subject: "--mcp",
         cause: error,

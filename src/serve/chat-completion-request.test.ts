@@ -128,8 +128,14 @@ describe("readChatCompletionRequest", () => {
 
   it("refuses what it cannot honour, naming the field", () => {
     refused({ messages: [user], n: 2 }, "n", "only one choice");
-    refused({ messages: [user], stop: ["\n"] }, "stop", "not supported");
-    refused({ messages: [user], response_format: { type: "json_schema" } }, "response_format", "json_schema");
+    refused({ messages: [user], stop: [""] }, "stop", "must not be empty");
+    refused({ messages: [user], stop: Array.from({ length: 17 }, (_, i) => `s${i}`) }, "stop", "at most 16");
+    refused(
+      { messages: [user], response_format: { type: "json_schema" } },
+      "response_format.json_schema",
+      "",
+    );
+    refused({ messages: [user], response_format: { type: "grammar" } }, "response_format", "not supported");
     refused({ messages: [user], logprobs: true }, "logprobs", "not supported");
     refused({ messages: [user], top_logprobs: 2 }, "top_logprobs", "not supported");
     refused({ messages: [user], frequency_penalty: 0.5 }, "frequency_penalty", "penalties are not supported");
@@ -148,6 +154,27 @@ describe("readChatCompletionRequest", () => {
       { messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "x" } }] }] },
       "messages[0].content[0]",
       "only text content",
+    );
+    // Stop sequences and response formats are read into the request.
+    const structured = readChatCompletionRequest({
+      messages: [user],
+      stop: "\n\n",
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: "answer", strict: true, schema: { type: "object" } },
+      },
+    }).request;
+    assert.deepEqual(structured.stop, ["\n\n"]);
+    assert.deepEqual(structured.responseFormat, {
+      type: "json_schema",
+      name: "answer",
+      strict: true,
+      schema: { type: "object" },
+    });
+    assert.deepEqual(
+      readChatCompletionRequest({ messages: [user], response_format: { type: "json_object" } }).request
+        .responseFormat,
+      { type: "json_object" },
     );
     // Accepted: the defaults spelled out.
     readChatCompletionRequest({ messages: [user], n: 1, stop: null, response_format: { type: "text" } });

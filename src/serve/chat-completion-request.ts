@@ -1,26 +1,20 @@
 /**
  * Reads the body of `POST /v1/chat/completions` into a GenerateRequest: OpenAI's wire shape
  * (snake_case, tool-call arguments as JSON strings, content as a string or text parts, `developer`
- * messages) validated with zod at the edge. A field edgecall cannot honour (several choices, stop
- * sequences, a response format, log probabilities, penalties, logit biases, the deprecated
- * `functions`, non-text content) is refused by name rather than ignored, so a client never gets an
+ * messages) validated with zod at the edge, `response_format` (JSON object or schema) and `stop`
+ * included. A field edgecall cannot honour (several choices, log probabilities, penalties, logit
+ * biases, the deprecated `functions`, non-text content) is refused by name rather than ignored, so a client never gets an
  * answer to a different question than it asked. Their neutral values (0, `{}`, null) are accepted.
  */
 import { z } from "zod";
 import type { GenerateRequest, ToolChoice } from "../backend/model-backend.js";
+import { maxStopSequences } from "../backend/stop-sequences.js";
 import type { ChatMessage, ToolCall, ToolDefinition } from "../messages.js";
 import { ToolDefinitionsProblem, validateToolDefinitions } from "../tools/tool-definitions-file.js";
+import { InvalidChatRequest } from "./invalid-request.js";
+import { readResponseFormat } from "./response-format.js";
 
-/** A request edgecall refuses: `param` names the field at fault (OpenAI's error `param`). */
-export class InvalidChatRequest extends Error {
-  constructor(
-    message: string,
-    readonly param: string | null,
-  ) {
-    super(message);
-    this.name = "InvalidChatRequest";
-  }
-}
+export { InvalidChatRequest } from "./invalid-request.js";
 
 /** What the server does with one request, beyond the model call itself. */
 export interface ChatCompletionPlan {
@@ -93,7 +87,7 @@ const body = z.object({
     .union([z.string(), z.array(z.string())])
     .nullable()
     .optional(),
-  response_format: z.object({ type: z.string() }).loose().nullable().optional(),
+  response_format: z.unknown().optional(),
   logprobs: z.boolean().nullable().optional(),
   top_logprobs: optionalNumber(z.number().int().min(0)),
   frequency_penalty: optionalNumber(z.number()),
@@ -235,12 +229,6 @@ function refuseUnsupported(wire: WireBody): void {
   };
   if (wire.n !== undefined && wire.n !== null && wire.n !== 1)
     refuse("n", "only one choice per request is supported");
-  const stops = wire.stop === undefined || wire.stop === null ? [] : [wire.stop].flat();
-  if (stops.length > 0) refuse("stop", "stop sequences are not supported by edgecall serve");
-  const format = wire.response_format?.type;
-  if (format !== undefined && format !== "text") {
-    refuse("response_format", `type '${format}' is not supported (only 'text'); offer a tool instead`);
-  }
   if (wire.logprobs === true) refuse("logprobs", "log probabilities are not supported");
   if ((wire.top_logprobs ?? 0) > 0) refuse("top_logprobs", "log probabilities are not supported");
   for (const field of ["frequency_penalty", "presence_penalty"] as const) {
@@ -253,6 +241,16 @@ function refuseUnsupported(wire: WireBody): void {
   if (wire.function_call !== undefined && wire.function_call !== null) {
     refuse("function_call", "the deprecated function_call field is not supported: send tool_choice");
   }
+}
+
+/** `stop` as a list: a string or up to {@link maxStopSequences} non-empty strings. */
+export function stopsOf(value: string | string[] | null | undefined, param = "stop"): string[] {
+  const stops = value === undefined || value === null ? [] : [value].flat();
+  if (stops.length > maxStopSequences)
+    throw new InvalidChatRequest(`${param}: at most ${maxStopSequences} stop sequences`, param);
+  if (stops.some((stop) => stop === ""))
+    throw new InvalidChatRequest(`${param}: a stop sequence must not be empty`, param);
+  return stops;
 }
 
 /**
@@ -271,6 +269,8 @@ export function readChatCompletionRequest(
   const wire = parsed.data;
   refuseUnsupported(wire);
   const { tools, toolChoice } = toolsOf(wire);
+  const responseFormat = readResponseFormat(wire.response_format, "response_format", true);
+  const stop = stopsOf(wire.stop);
   const maxTokens = wire.max_completion_tokens ?? wire.max_tokens ?? undefined;
   const sampling = {
     ...(wire.temperature === undefined || wire.temperature === null ? {} : { temperature: wire.temperature }),
@@ -284,6 +284,8 @@ export function readChatCompletionRequest(
     ...(tools.length > 0 && toolChoice !== undefined ? { toolChoice } : {}),
     ...(Object.keys(sampling).length > 0 ? { sampling } : {}),
     ...(maxTokens === undefined ? {} : { maxTokens }),
+    ...(responseFormat === undefined ? {} : { responseFormat }),
+    ...(stop.length === 0 ? {} : { stop }),
     decoding:
       options.constrained === true && tools.length > 0 && toolChoice !== "none" ? "constrained" : "free",
   };

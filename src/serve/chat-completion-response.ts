@@ -21,6 +21,8 @@ export interface ResponseContext {
   /** Return the first call only (`parallel_tool_calls: false`). */
   singleCall: boolean;
   randomWeights: boolean;
+  /** More `edgecall` fields, known once the reply is (e.g. `responseFormatProblems`). */
+  extension?: Record<string, unknown>;
 }
 
 /** A tool call on the wire. */
@@ -81,6 +83,7 @@ function wireReply(result: GenerateResult, context: ResponseContext): WireReply 
       ...(calls.length > kept.length ? { callsLeftOut: calls.length - kept.length } : {}),
       randomWeights: context.randomWeights,
       timing: result.timing,
+      ...context.extension,
     },
   };
 }
@@ -159,6 +162,30 @@ export function replyChunks(
   if (reply.reasoning !== "") chunks.push(chunk(context, { reasoning_content: reply.reasoning }, null));
   if (reply.content !== null && reply.content !== "")
     chunks.push(chunk(context, { content: reply.content }, null));
+  chunks.push(...replyTailChunks(result, context, includeUsage));
+  return chunks;
+}
+
+/** A chunk of streamed text: visible content or reasoning, as it is generated. */
+export function deltaChunk(
+  context: ResponseContext,
+  kind: "content" | "reasoning",
+  text: string,
+): Record<string, unknown> {
+  return chunk(context, kind === "content" ? { content: text } : { reasoning_content: text }, null);
+}
+
+/**
+ * The chunks after the streamed text: one per call (id, name and all its arguments), the finish
+ * chunk (carrying `edgecall`) and the usage chunk when asked for.
+ */
+export function replyTailChunks(
+  result: GenerateResult,
+  context: ResponseContext,
+  includeUsage: boolean,
+): Record<string, unknown>[] {
+  const reply = wireReply(result, context);
+  const chunks: Record<string, unknown>[] = [];
   reply.toolCalls.forEach((call, index) => {
     chunks.push(chunk(context, { tool_calls: [{ index, ...call }] }, null));
   });

@@ -178,11 +178,24 @@ describe("edgecall serve: /v1/chat/completions", () => {
     assert.equal(notJsonBody.error.type, "invalid_request_error");
     assert.match(notJsonBody.error.message, /not valid JSON/);
 
-    const badField = await server.request("/v1/chat/completions", post({ ...ask, stop: "x" }));
+    const badField = await server.request("/v1/chat/completions", post({ ...ask, stop: "" }));
     assert.equal(badField.status, 400);
     const badFieldBody = (await badField.json()) as Wire;
     assert.equal(badFieldBody.error.param, "stop");
     assert.match(badFieldBody.error.message, /^stop: /);
+
+    const noStops = app({ ...replay("x"), capabilities: { constrainedDecoding: false } });
+    const refusedStop = await noStops.request("/v1/chat/completions", post({ ...ask, stop: "\n" }));
+    assert.equal(refusedStop.status, 400);
+    assert.match(
+      ((await refusedStop.json()) as Wire).error.message,
+      /^stop: the replay backend does not honour/,
+    );
+    const withStops = await app(replay("one. two")).request(
+      "/v1/chat/completions",
+      post({ ...ask, stop: ". " }),
+    );
+    assert.equal(first(((await withStops.json()) as Wire).choices, "choice").message.content, "one");
 
     const missing = await server.request("/v1/embeddings", post({}));
     assert.equal(missing.status, 404);

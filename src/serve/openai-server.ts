@@ -6,9 +6,9 @@
  * Bad requests get OpenAI's error shape with the field named (400), a missing or wrong key 401, a
  * body over the limit 413; harness errors 500 (502 when the backend is itself a remote server).
  * A client that disconnects aborts its model call. Streamed replies are sent in the streaming wire
- * shape (an opening chunk at once, keep-alive comments while the model works, then the parsed reply):
- * the text is sent when the reply is complete, because calls and reasoning can only be told apart
- * from the text once the whole reply has been parsed.
+ * shape (an opening chunk at once, keep-alive comments while the model works), text and reasoning
+ * token by token as the format's incremental parser finds them certain, calls once parsed.
+ * `/v1/responses` (the Responses API) is answered from the same backend (responses-route.ts).
  */
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
@@ -16,10 +16,8 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ModelBackend } from "../backend/model-backend.js";
-import { errorMessage } from "../error-message.js";
-import { EdgecallError, isEdgecallError } from "../errors.js";
+import { EdgecallError } from "../errors.js";
 import { AdmissionGate, type AdmissionTicket } from "./admission-gate.js";
 import {
   type ChatCompletionPlan,
@@ -28,10 +26,15 @@ import {
 } from "./chat-completion-request.js";
 import {
   completionBody,
+  deltaChunk,
   openingChunk,
   type ResponseContext,
-  replyChunks,
+  replyTailChunks,
 } from "./chat-completion-response.js";
+import { errorBody, harnessError } from "./http-errors.js";
+import { streamReply } from "./reply-stream.js";
+import { ResponseFormatChecker, replyExtension } from "./response-format.js";
+import { createResponsesHandler } from "./responses-route.js";
 
 /** How the server behaves. */
 export interface OpenAIServerOptions {
@@ -58,34 +61,6 @@ export interface OpenAIServerOptions {
 /** Default of {@link OpenAIServerOptions.maxPending}. */
 export const defaultMaxPending = 16;
 
-type ErrorType = "invalid_request_error" | "authentication_error" | "not_found_error" | "server_error";
-
-function errorBody(
-  message: string,
-  type: ErrorType,
-  param: string | null = null,
-  code: string | null = null,
-) {
-  return { error: { message, type, param, code } };
-}
-
-/** HTTP status of a harness error from the backend. */
-function statusOf(error: EdgecallError): ContentfulStatusCode {
-  switch (error.code) {
-    case "invalid-argument":
-    case "invalid-tools":
-    case "unsupported":
-      return 400;
-    case "backend-http":
-    case "backend-unreachable":
-    case "backend-timeout":
-    case "backend-protocol":
-      return 502;
-    default:
-      return 500;
-  }
-}
-
 function sameKey(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -98,6 +73,7 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
   const keepAliveMs = options.keepAliveMs ?? 10_000;
   const gate = new AdmissionGate(options.maxPending ?? defaultMaxPending);
   const randomWeights = backend.info.randomWeights === true;
+  const checker = new ResponseFormatChecker();
   const app = new Hono();
 
   app.use("*", async (c, next) => {
@@ -124,6 +100,7 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     app.use("/v1/*", guard);
     app.use("/chat/*", guard);
     app.use("/models", guard);
+    app.use("/responses", guard);
   }
 
   app.get("/health", (c) => c.json({ status: "ok" }));
@@ -156,6 +133,12 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     let plan: ChatCompletionPlan;
     try {
       plan = readChatCompletionRequest(document, { constrained: options.constrained });
+      if ((plan.request.stop?.length ?? 0) > 0 && backend.capabilities?.stopSequences !== true) {
+        throw new InvalidChatRequest(
+          `stop: the ${backend.info.backend} backend does not honour stop sequences, so they are refused rather than ignored`,
+          "stop",
+        );
+      }
     } catch (error) {
       if (error instanceof InvalidChatRequest) {
         return c.json(errorBody(error.message, "invalid_request_error", error.param), 400);
@@ -190,6 +173,7 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     if (!plan.stream) {
       try {
         const result = await backend.generate(plan.request, { signal: controller.signal });
+        context.extension = replyExtension(checker, plan.request, result);
         return c.json(completionBody(result, context));
       } catch (error) {
         return harnessErrorResponse(c, error);
@@ -197,7 +181,7 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
         ticket.release();
       }
     }
-    return streamedResponse(plan, context, controller, keepAliveMs, backend, ticket);
+    return streamedResponse(plan, context, controller, keepAliveMs, backend, ticket, checker);
   };
   const limit = bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024 * 1024, onError: tooLarge });
   // hono's body limit fails on a request without a body; answer that as the bad request it is.
@@ -210,6 +194,16 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     }
     await next();
   };
+  const responses = createResponsesHandler({
+    backend,
+    modelName,
+    gate,
+    keepAliveMs,
+    checker,
+    constrained: options.constrained === true,
+  });
+  app.post("/v1/responses", needsBody, limit, responses);
+  app.post("/responses", needsBody, limit, responses);
   app.post("/v1/chat/completions", needsBody, limit, completions);
   app.post("/chat/completions", needsBody, limit, completions);
   for (const path of ["/v1/chat/completions", "/chat/completions"]) {
@@ -225,7 +219,7 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
   app.notFound((c) =>
     c.json(
       errorBody(
-        `no route ${c.req.method} ${c.req.path} (edgecall serve answers POST /v1/chat/completions, GET /v1/models, GET /health)`,
+        `no route ${c.req.method} ${c.req.path} (edgecall serve answers POST /v1/chat/completions, POST /v1/responses, GET /v1/models, GET /health)`,
         "not_found_error",
       ),
       404,
@@ -237,25 +231,6 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
 
 function tooLarge(c: Context) {
   return c.json(errorBody("the request body is too large", "invalid_request_error"), 413);
-}
-
-/**
- * The HTTP status and OpenAI error body of a failed model call, for a whole response and for the
- * error event of a stream alike.
- */
-function harnessError(error: unknown): { status: ContentfulStatusCode; body: ReturnType<typeof errorBody> } {
-  if (!isEdgecallError(error)) {
-    const message = errorMessage(error);
-    return { status: 500, body: errorBody(`internal error: ${message}`, "server_error", null, "internal") };
-  }
-  // Tools the backend cannot use (a schema the grammar compiler refuses: "schema at tools[f]...")
-  // are the request's fault.
-  if (error.code === "invalid-tools" || error.subject?.startsWith("tools[") === true) {
-    return { status: 400, body: errorBody(error.message, "invalid_request_error", "tools", error.code) };
-  }
-  const status = statusOf(error);
-  const type = status === 400 ? "invalid_request_error" : "server_error";
-  return { status, body: errorBody(error.message, type, null, error.code) };
 }
 
 function harnessErrorResponse(c: Context, error: unknown) {
@@ -270,6 +245,7 @@ function streamedResponse(
   keepAliveMs: number,
   backend: ModelBackend,
   ticket: AdmissionTicket,
+  checker: ResponseFormatChecker,
 ): Response {
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -281,8 +257,14 @@ function streamedResponse(
       send(openingChunk(context));
       const keepAlive = setInterval(() => write(": keep-alive\n\n"), keepAliveMs);
       try {
-        const result = await backend.generate(plan.request, { signal: controller.signal });
-        for (const chunk of replyChunks(result, context, plan.includeUsage)) send(chunk);
+        for await (const event of streamReply(backend, plan.request, controller.signal)) {
+          if (event.type === "delta") {
+            send(deltaChunk(context, event.delta.kind, event.delta.text));
+            continue;
+          }
+          context.extension = replyExtension(checker, plan.request, event.result, event.diverged);
+          for (const chunk of replyTailChunks(event.result, context, plan.includeUsage)) send(chunk);
+        }
       } catch (error) {
         if (!controller.signal.aborted) send(harnessError(error).body);
       } finally {

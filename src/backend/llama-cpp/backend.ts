@@ -11,6 +11,7 @@
  */
 import type { Llama, LlamaGrammar } from "node-llama-cpp";
 import { EdgecallError } from "../../errors.js";
+import { parseStructuredReply } from "../../formats/structured-reply.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { ArgumentValidator } from "../../grammar/argument-validator.js";
 import type { ContentPart } from "../../messages.js";
@@ -127,19 +128,20 @@ class LlamaCppBackend implements ModelBackend {
     const template = loaded.chatTemplate;
     this.capabilities = {
       constrainedDecoding: true,
+      stopSequences: true,
       chatTemplateSha256: template === undefined ? null : sha256Hex(template),
     };
   }
 
   generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
-    return this.schedule(request, options.signal, undefined);
+    return this.schedule(request, options.signal, undefined, options.onPrompt);
   }
 
   stream(request: GenerateRequest, options: GenerateOptions = {}): AsyncIterable<StreamEvent> {
     // Constrained calls may be resampled, so their text is sent once, when final.
-    const live = request.decoding !== "constrained";
+    const live = request.decoding !== "constrained" || this.callShape(request).structured;
     return streamFromRun(
-      (onText, signal) => this.schedule(request, signal, live ? onText : undefined),
+      (onText, signal) => this.schedule(request, signal, live ? onText : undefined, options.onPrompt),
       options.signal,
     );
   }
@@ -162,11 +164,13 @@ class LlamaCppBackend implements ModelBackend {
     request: GenerateRequest,
     signal: AbortSignal | undefined,
     onText: ((delta: string) => void) | undefined,
+    onPrompt?: (renderedPrompt: string) => void,
   ): Promise<GenerateResult> {
     if (this.closing) throw this.closedError();
     const builtAt = performance.now();
     const prompt = this.prepare(request);
     const buildMs = performance.now() - builtAt;
+    onPrompt?.(prompt.text);
     // Times count from when the call leaves the line, plus the time its prompt took to build.
     return this.pool.run(
       prompt.tokens,
@@ -181,19 +185,26 @@ class LlamaCppBackend implements ModelBackend {
     });
   }
 
-  /** What the request offers and forces: the same answers for prompt building and decoding. */
+  /**
+   * What the request offers and forces: the same answers for prompt building and decoding. A
+   * response format with no tools offered (`structured`) is enforced by its grammar from the first
+   * token, whatever the decoding mode (the client asked for that shape); with tools offered the
+   * model may call them, and its text is left to the caller to check.
+   */
   private callShape(request: GenerateRequest) {
     const allTools = request.tools ?? [];
     const toolChoice = request.toolChoice ?? "auto";
     const offered = toolChoice === "none" ? [] : allTools;
+    const structured = request.responseFormat !== undefined && offered.length === 0;
     const constrained = request.decoding === "constrained" && offered.length > 0;
     const forceCall = constrained && (toolChoice === "required" || this.format.callPrefix === "");
-    return { allTools, offered, constrained, forceCall };
+    return { allTools, offered, constrained, forceCall, structured };
   }
 
   private prepare(request: GenerateRequest): PreparedPrompt {
-    const { offered, forceCall } = this.callShape(request);
-    const enableThinking = forceCall ? false : undefined;
+    const { offered, forceCall, structured } = this.callShape(request);
+    // The grammar applies from the first token, so there is no room for a reasoning block.
+    const enableThinking = forceCall || structured ? false : undefined;
     const rendered = buildPrompt(this.promptSource, request.messages, offered, enableThinking);
     return { ...rendered, enableThinking, forcedText: forceCall ? this.format.callPrefix : "" };
   }
@@ -207,8 +218,12 @@ class LlamaCppBackend implements ModelBackend {
     onText: ((delta: string) => void) | undefined,
   ): Promise<GenerateResult> {
     if (this.closed) throw this.closedError();
-    const { offered, constrained } = this.callShape(request);
-    const grammar = constrained ? await this.grammars.grammarFor(offered) : undefined;
+    const { offered, constrained, structured } = this.callShape(request);
+    const grammar = structured
+      ? await this.grammars.responseGrammarFor(request.responseFormat!)
+      : constrained
+        ? await this.grammars.grammarFor(offered)
+        : undefined;
     const { model, context } = this.loaded;
     const { sequence } = slot;
     const room =
@@ -257,7 +272,7 @@ class LlamaCppBackend implements ModelBackend {
     onText: ((delta: string) => void) | undefined,
     setup: { grammar: LlamaGrammar | undefined; room: number; prefixReached?: PrefixHook },
   ): Promise<GenerateResult> {
-    const { allTools, offered, constrained, forceCall } = this.callShape(request);
+    const { allTools, offered, constrained, forceCall, structured } = this.callShape(request);
     const { model } = this.loaded;
     const { sequence } = slot;
     const forcedText = prompt.forcedText;
@@ -288,8 +303,8 @@ class LlamaCppBackend implements ModelBackend {
         sequence,
         promptTokens: prompt.tokens,
         forcedText,
-        ...(grammar !== undefined && forceCall ? { grammar } : {}),
-        ...(grammar !== undefined && !forceCall
+        ...(grammar !== undefined && (forceCall || structured) ? { grammar } : {}),
+        ...(grammar !== undefined && !forceCall && !structured
           ? { grammarAfter: { prefix: this.format.callPrefix, grammar } }
           : {}),
         sampling: { temperature: attemptTemperature, topP: sampling.topP, topK: sampling.topK, seed },
@@ -297,6 +312,7 @@ class LlamaCppBackend implements ModelBackend {
         checkpointAt,
         ...(attempt === 0 && setup.prefixReached !== undefined ? { prefixReached: setup.prefixReached } : {}),
         maxTokens,
+        ...(request.stop === undefined || request.stop.length === 0 ? {} : { stop: request.stop }),
         signal,
         onText,
       });
@@ -304,7 +320,9 @@ class LlamaCppBackend implements ModelBackend {
       if (attempt === 0 && output.keptTokens > 0) this.checkpoints.diverged(prompt.tokens, output.keptTokens);
       if (constrained && output.stoppedOnLength)
         grammar = await this.grammars.grammarFor(offered, ++compactLevel);
-      parts = this.format.parse(output.text, allTools);
+      parts = structured
+        ? parseStructuredReply(this.format, output.text)
+        : this.format.parse(output.text, allTools);
       problems = argumentProblems(parts, allTools, this.validator);
       attempts.push({
         seed,
@@ -325,7 +343,11 @@ class LlamaCppBackend implements ModelBackend {
       parts,
       problems,
       attempts,
-      extra: { decoding: constrained ? "constrained" : "free", grammarFromStart: forceCall },
+      extra: {
+        decoding: constrained ? "constrained" : "free",
+        ...(structured ? { responseFormat: request.responseFormat!.type } : {}),
+        grammarFromStart: forceCall,
+      },
       ...(loadMs === undefined ? {} : { loadMs }),
       recordTokenIds: this.options.recordTokenIds === true,
     });

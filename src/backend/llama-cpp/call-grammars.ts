@@ -1,12 +1,14 @@
 /**
  * The grammars and call heads of one loaded model, built once per tool list and kept in small
- * bounded caches: the call grammar (full, or compacted for a resample that ran out of tokens) and
- * the fixed heads of calls that prompt-lookup drafting proposes.
+ * bounded caches: the call grammar (full, or compacted for a resample that ran out of tokens), the
+ * grammar of a `response_format` reply, and the fixed heads of calls that prompt-lookup drafting
+ * proposes.
  */
 import type { Llama, LlamaGrammar } from "node-llama-cpp";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { buildCallGrammar } from "../../grammar/call-grammar.js";
-import type { ToolDefinition } from "../../messages.js";
+import { buildResponseFormatGrammar } from "../../grammar/response-format-grammar.js";
+import type { ResponseFormat, ToolDefinition } from "../../messages.js";
 import { callHeads } from "./call-skeleton-predictor.js";
 
 /**
@@ -61,6 +63,12 @@ export class CallGrammars {
       tools,
       limits === undefined ? { parallel: this.parallelToolCalls } : { parallel: false, ...limits },
     );
+    return remember(this.grammars, text, () => this.llama.createGrammar({ grammar: text }));
+  }
+
+  /** The grammar of a reply in `format` (`response_format`: a JSON schema or any JSON object). */
+  responseGrammarFor(format: ResponseFormat): Promise<LlamaGrammar> {
+    const text = buildResponseFormatGrammar(format);
     return remember(this.grammars, text, () => this.llama.createGrammar({ grammar: text }));
   }
 }

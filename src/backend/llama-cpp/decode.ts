@@ -16,6 +16,7 @@ import {
   type LlamaModel,
   type Token,
 } from "node-llama-cpp";
+import { findStop, stopHoldback } from "../stop-sequences.js";
 import { abortedError } from "./aborted-error.js";
 import { alignSequence, evaluatePromptWithCheckpoints, type PrefixHook } from "./prefix-reuse.js";
 
@@ -50,6 +51,8 @@ export interface DecodeInput {
   prefixReached?: PrefixHook;
   /** Most tokens to sample. */
   maxTokens: number;
+  /** Stop sequences: decoding ends where the output first contains one; the text ends before it. */
+  stop?: readonly string[];
   signal?: AbortSignal;
   /** Receives the output text as it grows (forced text included), in order. */
   onText?: (delta: string) => void;
@@ -81,9 +84,10 @@ class TextEmitter {
   private emitted = "";
   constructor(private readonly onText: ((delta: string) => void) | undefined) {}
 
-  update(text: string, final: boolean): void {
+  /** `hold`: characters at the end not to send yet (a possible beginning of a stop sequence). */
+  update(text: string, final: boolean, hold = 0): void {
     if (this.onText === undefined) return;
-    const ready = final ? text : text.replace(/\uFFFD+$/, "");
+    const ready = final ? text : text.slice(0, text.length - hold).replace(/\uFFFD+$/, "");
     if (ready.length > this.emitted.length && ready.startsWith(this.emitted)) {
       this.onText(ready.slice(this.emitted.length));
       this.emitted = ready;
@@ -115,7 +119,7 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
   const emitter = new TextEmitter(input.onText);
   const detokenize = () => model.detokenize(outputTokens, true, promptTokens);
   let text = input.forcedText;
-  emitter.update(text, false);
+  emitter.update(text, false, stopHoldback(text, input.stop));
   let pending: Token[] = [...promptTokens.slice(evaluatedUpTo), ...forcedTokens];
   let injected = forcedTokens.length;
   let grammarState =
@@ -125,6 +129,9 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
   let switchAfter = input.grammar === undefined ? input.grammarAfter : undefined;
   let sampled = 0;
   let stoppedOnLength = false;
+  let stoppedOnStop = false;
+  const stops = input.stop ?? [];
+  const longestStop = Math.max(0, ...stops.map((stop) => stop.length));
   let aborted = false;
   let grammarSwitched = false;
   let firstTokenAt: number | undefined;
@@ -169,7 +176,16 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
           pending = feed;
         }
       }
-      emitter.update(text, false);
+      if (stops.length > 0) {
+        const at = findStop(text, stops, previousLength - longestStop);
+        if (at !== undefined) {
+          text = text.slice(0, at);
+          stoppedOnStop = true;
+          pending = [];
+          break;
+        }
+      }
+      emitter.update(text, false, stops.length > 0 ? stopHoldback(text, stops) : 0);
       if (pending.length > 0) break;
       if (sampled >= input.maxTokens) {
         stoppedOnLength = true;
@@ -180,7 +196,7 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
         break;
       }
     }
-    if (aborted || stoppedOnLength) break;
+    if (aborted || stoppedOnLength || stoppedOnStop) break;
   }
   if (aborted || signal?.aborted) throw abortedError();
   // The state after this reply is where the next turn of a conversation starts.

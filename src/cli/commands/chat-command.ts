@@ -19,13 +19,15 @@ import { createGuardedExecutor } from "../../guards/guarded-executor.js";
 import { type McpToolSource, registerMcpTools } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import { httpModelLimits, inProcessModelOptions, type ModelOptionValues } from "../model-options.js";
-import { closeMcpSources, connectMcpSources } from "../tool-sources.js";
+import { closeMcpSources, connectMcpSources, mcpConnectOptions } from "../tool-sources.js";
 
 /** Parsed options of `edgecall chat`. */
 export interface ChatCommandOptions extends ModelOptionValues {
   state?: string;
-  /** `--mcp` values, one command line each. */
+  /** `--mcp` values, one command line or URL each. */
   mcp?: string[];
+  mcpEnv?: string[];
+  mcpHeader?: string[];
   system?: string;
   maxSteps?: number;
   maxTokens?: number;
@@ -99,7 +101,7 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
     world = openWorld(options.state);
     const registry = createAssistantRegistry(world);
     const assistantCount = registry.list().length;
-    sources.push(...(await connectMcpSources(options.mcp)));
+    sources.push(...(await connectMcpSources(options.mcp, mcpConnectOptions(options))));
     for (const source of sources) {
       const { added, skipped } = registerMcpTools(registry, source);
       write(

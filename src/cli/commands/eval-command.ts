@@ -18,7 +18,7 @@ import { percent } from "../../text/percent.js";
 import { listenForInterrupts } from "../interrupts.js";
 import { runSettings } from "../run-options.js";
 import { reportRun } from "../run-reports.js";
-import { closeMcpSources, connectMcpSources, mcpDefinitions } from "../tool-sources.js";
+import { closeMcpSources, connectMcpSources, mcpConnectOptions, mcpDefinitions } from "../tool-sources.js";
 import { isDemoRun, runDemoBench, withDemoDefaults } from "./eval-demo.js";
 import type { EvalCommandOptions } from "./eval-options.js";
 
@@ -60,7 +60,7 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
   const interrupts = listenForInterrupts("eval");
   let sources: McpToolSource[] = [];
   try {
-    sources = await connectMcpSources(options.mcp);
+    sources = await connectMcpSources(options.mcp, mcpConnectOptions(options));
     const extra = mcpDefinitions(sources);
     for (const source of sources)
       process.stderr.write(`edgecall: eval: mcp: ${source.serverName}: ${source.tools.length} tools\n`);

@@ -16,6 +16,9 @@ export interface EvalCommandOptions extends RunCommandOptions {
   json?: boolean;
   /** `--mcp` values: servers whose tools are added to every sample's offered tools. */
   mcp?: string[];
+  /** `--mcp-env` and `--mcp-header` values (src/cli/tool-sources.ts). */
+  mcpEnv?: string[];
+  mcpHeader?: string[];
   confirm?: ConfirmMode;
   userModel?: string;
   augment?: string[];

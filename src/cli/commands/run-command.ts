@@ -23,6 +23,7 @@ import {
 import {
   closeMcpSources,
   connectMcpSources,
+  mcpConnectOptions,
   mcpDefinitions,
   toolDefinitionsFor,
   withExtraTools,
@@ -32,8 +33,10 @@ import {
 export interface RunCommandOptions extends ModelOptionValues {
   /** A tools JSON file, or `assistant`. */
   tools?: string;
-  /** `--mcp` values, one command line each. */
+  /** `--mcp` values, one command line or URL each. */
   mcp?: string[];
+  mcpEnv?: string[];
+  mcpHeader?: string[];
   system?: string;
   constrained?: boolean;
   toolChoice: ToolChoice;
@@ -74,7 +77,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
   let backend: ModelBackend | undefined;
   let sources: McpToolSource[] = [];
   try {
-    sources = await connectMcpSources(options.mcp);
+    sources = await connectMcpSources(options.mcp, mcpConnectOptions(options));
     const fromMcp = mcpDefinitions(sources);
     const { tools, clashes } = withExtraTools(ownTools, fromMcp.tools);
     if (options.toolChoice === "required" && tools.length === 0) {

@@ -2,7 +2,7 @@
 import { type Command, Option } from "commander";
 import { addModelOptions } from "../model-options.js";
 import { integerOption, numberOption } from "../option-parsers.js";
-import { mcpOption } from "./mcp-option.js";
+import { mcpEnvOption, mcpHeaderOption, mcpOption } from "./mcp-option.js";
 
 /** The `--state DIR` option of the commands that use the assistant world. */
 function stateOption(): Option {
@@ -23,6 +23,8 @@ export function registerAssistantCommands(program: Command): void {
   )
     .addOption(stateOption())
     .addOption(mcpOption("also offer"))
+    .addOption(mcpEnvOption())
+    .addOption(mcpHeaderOption())
     .option("--system <text>", "the system message (default: a short assistant brief)")
     .option("--max-steps <n>", "most model calls per turn", integerOption(1), 8)
     .option("--max-tokens <n>", "most tokens per model call", integerOption(1), 1024)
@@ -63,10 +65,20 @@ export function registerAssistantCommands(program: Command): void {
   mcp
     .command("serve")
     .description(
-      "serve the assistant tools over stdio (calls that need confirmation ask the client, or need --yes)",
+      "serve the assistant tools over stdio or, with --http, Streamable HTTP (calls that need confirmation ask the client, or need --yes)",
     )
     .addOption(stateOption())
     .option("--yes", "approve every call that needs confirmation (external, payment, tainted writes)")
+    .option(
+      "--http <port>",
+      "serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio (0: any free port)",
+      integerOption(0, 65535),
+    )
+    .option("--host <address>", "with --http: the address to bind (default 127.0.0.1; others need --token)")
+    .option(
+      "--token <token>",
+      "with --http: the bearer token clients must send (default: EDGECALL_MCP_TOKEN)",
+    )
     .action(async (options) => {
       const { mcpServeCommand } = await import("../commands/mcp-command.js");
       process.exitCode = await mcpServeCommand(options);

@@ -4,7 +4,7 @@ import { confirmModes } from "../../eval/solver.js";
 import { augmentationNames } from "../../suites/stateful/augment.js";
 import { addHttpModelOptions, addInProcessModelOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption, shardOption } from "../option-parsers.js";
-import { mcpOption } from "./mcp-option.js";
+import { mcpEnvOption, mcpHeaderOption, mcpOption } from "./mcp-option.js";
 
 /** Parses `--augment a,b`: known names only, no duplicates. */
 function augmentList(value: string): string[] {
@@ -87,6 +87,8 @@ export function registerEvalCommands(program: Command): void {
         shardOption,
       )
       .addOption(mcpOption("add to every sample's offered tools (agent suites run them)"))
+      .addOption(mcpEnvOption())
+      .addOption(mcpHeaderOption())
       .addOption(
         new Option(
           "--confirm <mode>",

@@ -1,10 +1,30 @@
-/** The repeatable `--mcp "COMMAND ARGS"` option of `chat`, `run` and `eval`. */
+/** The repeatable `--mcp "COMMAND ARGS" | URL` option of `chat`, `run` and `eval`, with `--mcp-env` and `--mcp-header`. */
 import { Option } from "commander";
 
 /** `--mcp <command>`, collected into an array; `offered` says what the server's tools are used for. */
 export function mcpOption(offered: string): Option {
   return new Option(
     "--mcp <command>",
-    `${offered} the tools of the MCP server this command starts, e.g. "npx -y some-mcp-server" (repeatable)`,
-  ).argParser((value: string, previous: string[] = []) => [...previous, value]);
+    `${offered} the tools of an MCP server: a command this starts (stdio), e.g. "npx -y some-mcp-server", or a Streamable HTTP URL, e.g. https://host/mcp (repeatable)`,
+  ).argParser(collect);
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** `--mcp-env KEY[=VALUE]`: the environment of stdio servers (see src/mcp/server-environment.ts). */
+export function mcpEnvOption(): Option {
+  return new Option(
+    "--mcp-env <KEY[=VALUE]>",
+    "stdio MCP servers get your environment; KEY=VALUE sets a variable, a bare KEY restricts what is passed to the keys named (repeatable)",
+  ).argParser(collect);
+}
+
+/** `--mcp-header "Name: value"`: a header sent to Streamable HTTP MCP servers. */
+export function mcpHeaderOption(): Option {
+  return new Option(
+    "--mcp-header <header>",
+    'a header for HTTP MCP servers, e.g. "Authorization: Bearer TOKEN" (repeatable)',
+  ).argParser(collect);
 }

@@ -2,7 +2,7 @@
 import { type Command, Option } from "commander";
 import { addModelOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption } from "../option-parsers.js";
-import { mcpOption } from "./mcp-option.js";
+import { mcpEnvOption, mcpHeaderOption, mcpOption } from "./mcp-option.js";
 
 /** Adds the commands that run, decode, describe, write and benchmark models. */
 export function registerModelCommands(program: Command): void {
@@ -17,6 +17,8 @@ export function registerModelCommands(program: Command): void {
       "tools as JSON (an array of {name, description, parameters}), or 'assistant' (the assistant suite)",
     )
     .addOption(mcpOption("also offer"))
+    .addOption(mcpEnvOption())
+    .addOption(mcpHeaderOption())
     .option("--system <text>", "a system message")
     .option("--constrained", "grammar-constrain calls to the tools' schemas (llama-cpp backend)")
     .addOption(

@@ -1,0 +1,174 @@
+/**
+ * `edgecall mcp serve --http PORT`: the assistant tools over MCP's Streamable HTTP transport at
+ * `/mcp`, with the official SDK. Each MCP session (started by an `initialize` request, named by
+ * the `Mcp-Session-Id` header after) gets its own server and guarded executor, so taint counts per
+ * session as it does per process on stdio; the world (state folder) is shared.
+ *
+ * Loopback by default (127.0.0.1), with DNS-rebinding protection (the `Host` header must name the
+ * loopback address). On any other address a bearer token is required (`--token` or
+ * EDGECALL_MCP_TOKEN): without one the server refuses to start; with one, every request must carry
+ * `Authorization: Bearer TOKEN` (401 otherwise, also on loopback when a token is set).
+ */
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { EdgecallError } from "../errors.js";
+import { createToolMcpServer, type ToolMcpServerOptions } from "./mcp-server.js";
+
+/** Options of {@link startToolsHttpServer}. */
+export interface ToolsHttpServerOptions extends ToolMcpServerOptions {
+  port: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Required on a non-loopback host. */
+  token?: string;
+  /** Most sessions open at once (default 64); more get 503. */
+  maxSessions?: number;
+  /** Largest request body in bytes (default 4 MiB). */
+  maxBodyBytes?: number;
+}
+
+/** A listening MCP server. */
+export interface RunningToolsHttpServer {
+  /** `http://HOST:PORT/mcp`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** True for 127.0.0.0/8, ::1 and localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function reply(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new EdgecallError("invalid-argument", "the request body is too large");
+    chunks.push(chunk as Buffer);
+  }
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
+/** Starts the server. Throws `usage` for a non-loopback host without a token, `invalid-argument` when it cannot listen. */
+export async function startToolsHttpServer(options: ToolsHttpServerOptions): Promise<RunningToolsHttpServer> {
+  const host = options.host ?? "127.0.0.1";
+  const loopback = isLoopbackHost(host);
+  const token = options.token === "" ? undefined : options.token;
+  if (!loopback && token === undefined) {
+    throw new EdgecallError(
+      "usage",
+      `mcp serve --http on ${host} (not loopback) needs a bearer token: give --token TOKEN or set EDGECALL_MCP_TOKEN`,
+      { subject: "--token" },
+    );
+  }
+  const maxSessions = options.maxSessions ?? 64;
+  const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  let allowedHosts: string[] = [];
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (path !== "/mcp") return reply(res, 404, `no route ${req.method} ${path} (the MCP endpoint is /mcp)`);
+    if (token !== undefined) {
+      const header = req.headers.authorization ?? "";
+      const given = /^bearer /i.test(header) ? header.slice("bearer ".length).trim() : "";
+      if (!sameToken(given, token)) {
+        return reply(res, 401, "missing or wrong token (Authorization: Bearer TOKEN)", {
+          "www-authenticate": "Bearer",
+        });
+      }
+    }
+    const sessionId = req.headers["mcp-session-id"];
+    if (typeof sessionId === "string") {
+      const transport = sessions.get(sessionId);
+      if (transport === undefined)
+        return reply(res, 404, `no session ${sessionId} (it ended; initialize again)`);
+      return transport.handleRequest(req, res);
+    }
+    if (req.method !== "POST")
+      return reply(res, 400, "no Mcp-Session-Id: start a session with an initialize request");
+    let body: unknown;
+    try {
+      body = await readBody(req, maxBodyBytes);
+    } catch (error) {
+      return reply(res, 400, `the request body is not usable JSON: ${(error as Error).message}`);
+    }
+    if (!isInitializeRequest(body))
+      return reply(res, 400, "no Mcp-Session-Id: start a session with an initialize request");
+    if (sessions.size >= maxSessions) return reply(res, 503, `too many sessions open (${maxSessions})`);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+      ...(loopback ? { enableDnsRebindingProtection: true, allowedHosts } : {}),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    };
+    const server = createToolMcpServer(options);
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const http = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) reply(res, 500, `internal error: ${(error as Error).message}`);
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new EdgecallError(
+          "invalid-argument",
+          `could not listen on ${host}:${options.port}: ${error.code === "EADDRINUSE" ? "the port is in use" : error.message}`,
+          { subject: "--http" },
+        ),
+      ),
+    );
+    http.listen(options.port, host, () => resolve());
+  });
+  const address = http.address() as AddressInfo;
+  const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  allowedHosts = [
+    `${shown}:${address.port}`,
+    `localhost:${address.port}`,
+    `127.0.0.1:${address.port}`,
+    `[::1]:${address.port}`,
+  ];
+  return {
+    url: `http://${shown}:${address.port}/mcp`,
+    close: async () => {
+      await Promise.all([...sessions.values()].map((transport) => transport.close().catch(() => undefined)));
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeAllConnections();
+      });
+    },
+  };
+}
