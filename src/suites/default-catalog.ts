@@ -2,7 +2,8 @@
  * The catalog of the suites edgecall ships: every BFCL v4 single-turn category as
  * `bfcl:<category>` plus BFCL's groups (`bfcl:non_live`, `bfcl:live`, `bfcl:hallucination`,
  * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), and the assistant suites `assistant:single`, `assistant:irrelevance` and
- * `assistant:stateful` (group `assistant`: all three). Built at the CLI edge and handed to eval.
+ * `assistant:stateful` (group `assistant`: all three), and `traces:FILE.jsonl` (a team's own
+ * conversations, src/suites/traces). Built at the CLI edge and handed to eval.
  */
 import { bfclCategories, bfclGroups, bfclSuiteName, isBfclCategory } from "../bfcl/categories.js";
 import { isMultiTurnCategory } from "../bfcl/multi-turn/multi-turn-categories.js";
@@ -12,6 +13,7 @@ import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite
 import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
 import { createBfclSuite } from "./bfcl-suite.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
+import { createTracesSuite, isTracesSuiteName } from "./traces/traces-suite.js";
 
 /** Assistant suite names, in report order. */
 export const assistantSuiteNames = ["assistant:single", "assistant:irrelevance", statefulSuiteName] as const;
@@ -25,7 +27,9 @@ export function defaultSuiteCatalog(): SuiteCatalog {
   return {
     suites: [...bfclCategories.map(bfclSuiteName), ...multiTurnSuiteNames, ...assistantSuiteNames],
     groups,
+    accepts: isTracesSuiteName,
     create(name, options) {
+      if (isTracesSuiteName(name)) return createTracesSuite(name);
       if (name.startsWith("bfcl:")) {
         const category = name.slice("bfcl:".length);
         if (isMultiTurnCategory(category)) return createBfclMultiTurnSuite(category, options.bfclDir);
