@@ -230,13 +230,17 @@ export function registerEvalCommands(program: Command): void {
         )
         .option(
           "--limit <n>",
-          `base requests from assistant:single (default ${kind === "tools" ? 40 : 20})`,
+          `base requests from the suite (default ${kind === "tools" ? 40 : 20})`,
           integerOption(1),
         )
         .option(
           "--tolerance <x>",
           "accuracy drop (0-1) still counted as holding up (default 0.05)",
           numberOption(0, 1),
+        )
+        .option(
+          "--suite <name>",
+          "where the base requests come from: assistant:single (default) or traces:FILE.jsonl (your own traces)",
         )
         .option("--bfcl-dir <dir>", "the BFCL v4 data folder (its function docs serve as distractors)")
         .option("--resume <run_dir>", "continue an interrupted probe run"),
