@@ -91,9 +91,11 @@ function check(limit: number | undefined, value: number | null, meets: (value: n
 }
 
 function sizedFile(model: ComparedModel, results: readonly SampleResult[], budgets: SizeBudgets): SizedFile {
-  const measured = results.filter(
-    (result) => !result.cached && result.error === null && result.timing !== null,
-  );
+  // A replay model's timings measure the harness, not a model: no latency figure.
+  const timed = model.provenance?.kind !== "replay";
+  const measured = timed
+    ? results.filter((result) => !result.cached && result.error === null && result.timing !== null)
+    : [];
   const callMs = percentiles(measured.map((result) => result.timing?.totalMs ?? 0));
   const bench = typeof model.bench === "object" && model.bench !== null ? model.bench : undefined;
   const peakMemoryBytes = bench?.peakRssBytes ?? model.memory?.peakRssBytes ?? null;
@@ -106,7 +108,7 @@ function sizedFile(model: ComparedModel, results: readonly SampleResult[], budge
     n: model.overall?.n ?? 0,
     accuracy: model.overall?.accuracy ?? null,
     ci95: model.overall?.ci95 ?? null,
-    ttftP90Ms: model.speed?.ttftMs?.p90 ?? null,
+    ttftP90Ms: timed ? (model.speed?.ttftMs?.p90 ?? null) : null,
     callP90Ms: callMs?.p90 ?? null,
     peakMemoryBytes,
     memorySource: bench !== undefined ? "bench" : peakMemoryBytes !== null ? "eval" : null,
@@ -234,7 +236,11 @@ export function sizingVerdict(input: {
     pairings,
     reason:
       `${recommended.label}: the ${prefer === "size" ? "smallest" : "fastest"} file that meets every budget and is not significantly less accurate than the best (${against})` +
-      (recommended.fileBytes === null ? "" : `; ${formatBytes(recommended.fileBytes)}`) +
+      (recommended.fileBytes === null
+        ? prefer === "size"
+          ? "; file sizes unknown, so the first given"
+          : ""
+        : `; ${formatBytes(recommended.fileBytes)}`) +
       (worse.length > 0 ? `; significantly less accurate: ${worse.join(", ")}` : ""),
   };
 }
