@@ -9,8 +9,8 @@ import { runEvalSession } from "../../eval/eval-session.js";
 import { resolveSuiteNames } from "../../eval/suite-catalog.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import { defaultSuiteCatalog } from "../default-catalog.js";
-import { badLines, traceIds, writeTraceFile } from "./traces.test-support.js";
-import { createTracesSuite, parseTracesSuiteName } from "./traces-suite.js";
+import { badLines, traceIds, traceTools, writeTraceFile } from "./traces.test-support.js";
+import { createTracesSuite, parseTracesSuiteName, readTraces } from "./traces-suite.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-traces-"));
 const path = writeTraceFile(scratch);
@@ -145,5 +145,50 @@ describe("traces:FILE.jsonl", () => {
       () => createTracesSuite(`traces:${join(scratch, "missing.jsonl")}`),
       (error: unknown) => isEdgecallError(error, "file-not-found"),
     );
+  });
+
+  it("reads a batch-output pair (response.body) as the turn after the request's own assistant turns", () => {
+    const line = {
+      request: {
+        messages: [
+          { role: "user", content: "hi" },
+          { role: "assistant", content: "Hello! How can I help?" },
+          { role: "user", content: "Weather in Oslo?" },
+        ],
+        tools: traceTools,
+      },
+      response: {
+        status_code: 200,
+        body: {
+          choices: [
+            {
+              message: {
+                role: "assistant",
+                tool_calls: [
+                  {
+                    id: "a",
+                    type: "function",
+                    function: { name: "get_weather", arguments: '{"city":"Oslo"}' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      },
+    };
+    const bad = { request: { messages: [] }, response: { choices: [{ message: { role: "user" } }] } };
+    const read = readTraces(
+      "traces:batch.jsonl",
+      "/x/batch.jsonl",
+      `${JSON.stringify(line)}\n${JSON.stringify(bad)}\n`,
+    );
+    assert.deepEqual(
+      read.samples.map((sample) => [sample.id, sample.category, sample.messages.length]),
+      [["traces:batch.jsonl:1:2", "call", 3]],
+    );
+    assert.deepEqual(read.problems, [
+      { line: 2, field: "response.choices[0].message.role", message: "must be 'assistant'" },
+    ]);
   });
 });
