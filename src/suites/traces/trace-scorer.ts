@@ -41,17 +41,55 @@ function argumentsOf(call: TraceCall): PyDict {
   return value;
 }
 
-function schemaOf(
-  tools: readonly ToolDefinition[],
-  name: string,
-): { required: string[]; defaults: Map<string, unknown> } {
+interface CallSchema {
+  required: string[];
+  defaults: Map<string, unknown>;
+  /** Each property's JSON Schema. */
+  properties: Record<string, unknown>;
+}
+
+function schemaOf(tools: readonly ToolDefinition[], name: string): CallSchema {
   const tool = tools.find((candidate) => candidate.name === name);
   const parameters = (tool?.parameters ?? {}) as { required?: unknown; properties?: Record<string, unknown> };
+  const properties = parameters.properties ?? {};
   const defaults = new Map<string, unknown>();
-  for (const [key, schema] of Object.entries(parameters.properties ?? {}))
+  for (const [key, schema] of Object.entries(properties))
     if (schema !== null && typeof schema === "object" && "default" in schema)
       defaults.set(key, (schema as { default: unknown }).default);
-  return { required: Array.isArray(parameters.required) ? parameters.required.map(String) : [], defaults };
+  return {
+    required: Array.isArray(parameters.required) ? parameters.required.map(String) : [],
+    defaults,
+    properties,
+  };
+}
+
+function typeOf(schema: unknown): unknown {
+  return (schema as { type?: unknown } | null | undefined)?.type;
+}
+
+/** A recorded dict as BFCL writes a possible dict: each value a list of accepted values. */
+function possibleDict(value: PyValue): PyValue {
+  if (value.kind !== "dict") return value;
+  return {
+    kind: "dict",
+    keys: value.keys,
+    values: value.values.map((item) => ({ kind: "list", items: [item] })),
+  };
+}
+
+/**
+ * The recorded value in BFCL's possible-answer shape for its parameter: an object parameter's
+ * dict (and an array of objects' dicts) has its values wrapped as accepted-value lists.
+ */
+function possibleValue(value: PyValue, schema: unknown): PyValue {
+  if (typeOf(schema) === "object") return possibleDict(value);
+  if (
+    typeOf(schema) === "array" &&
+    typeOf((schema as { items?: unknown }).items) === "object" &&
+    value.kind === "list"
+  )
+    return { kind: "list", items: value.items.map(possibleDict) };
+  return value;
 }
 
 /** BFCL's possible answer for the recorded calls: `[{name: {param: [value] | [value, ""]}}]`. */
@@ -60,7 +98,7 @@ export function possibleAnswer(calls: readonly TraceCall[], tools: readonly Tool
     kind: "list",
     items: calls.map((call): PyValue => {
       const args = argumentsOf(call);
-      const { required, defaults } = schemaOf(tools, call.name);
+      const { required, defaults, properties } = schemaOf(tools, call.name);
       const values = args.values.map((value, index): PyValue => {
         const key = args.keys[index] as PyValue;
         const name = key.kind === "str" ? key.value : "";
@@ -68,7 +106,8 @@ export function possibleAnswer(calls: readonly TraceCall[], tools: readonly Tool
           !required.includes(name) &&
           defaults.has(name) &&
           pyEquals(value, pyValueFromPlain(defaults.get(name)));
-        const options: PyValue[] = isDefault ? [value, { kind: "str", value: "" }] : [value];
+        const accepted = possibleValue(value, properties[name]);
+        const options: PyValue[] = isDefault ? [accepted, { kind: "str", value: "" }] : [accepted];
         return { kind: "list", items: options };
       });
       return {

@@ -9,6 +9,7 @@ import { runEvalSession } from "../../eval/eval-session.js";
 import { resolveSuiteNames } from "../../eval/suite-catalog.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import { defaultSuiteCatalog } from "../default-catalog.js";
+import { defaultTraceScoring, scoreTraceReply } from "./trace-scorer.js";
 import { badLines, traceIds, traceTools, writeTraceFile } from "./traces.test-support.js";
 import { createTracesSuite, parseTracesSuiteName, readTraces } from "./traces-suite.js";
 
@@ -190,5 +191,52 @@ describe("traces:FILE.jsonl", () => {
     assert.deepEqual(read.problems, [
       { line: 2, field: "response.choices[0].message.role", message: "must be 'assistant'" },
     ]);
+  });
+
+  it("keeps turns whose calls hold objects and arrays of objects, and compares them key by key", () => {
+    const tools = [
+      {
+        type: "function",
+        function: {
+          name: "plan",
+          parameters: {
+            type: "object",
+            properties: {
+              stops: { type: "array", items: { type: "object", properties: { city: { type: "string" } } } },
+              options: { type: "object", properties: { fast: { type: "boolean" } } },
+              tags: { type: "array", items: { type: "string" } },
+            },
+            required: ["stops"],
+          },
+        },
+      },
+    ];
+    const args = { stops: [{ city: "Oslo" }, { city: "Bergen" }], options: { fast: true }, tags: ["a", "b"] };
+    const line = {
+      messages: [
+        { role: "user", content: "plan it" },
+        {
+          role: "assistant",
+          tool_calls: [
+            { id: "1", type: "function", function: { name: "plan", arguments: JSON.stringify(args) } },
+          ],
+        },
+      ],
+      tools,
+    };
+    const read = readTraces("traces:nested.jsonl", "nested.jsonl", JSON.stringify(line));
+    assert.deepEqual(read.problems, []);
+    const sample = read.samples[0]!;
+    const reply = (value: Record<string, unknown>) => ({
+      content: "",
+      reasoning: "",
+      errors: [],
+      toolCalls: [{ name: "plan", arguments: value }],
+    });
+    const score = (value: Record<string, unknown>) =>
+      scoreTraceReply(sample, reply(value), defaultTraceScoring);
+    assert.equal(score({ ...args, stops: [{ city: "oslo" }, { city: "Bergen" }] }).passed, true);
+    assert.equal(score({ ...args, options: { fast: false } }).errorType, "value_error:dict_value");
+    assert.equal(score({ ...args, tags: ["b", "a"] }).passed, false);
   });
 });

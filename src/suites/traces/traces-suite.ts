@@ -11,6 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
+import { errorMessage } from "../../error-message.js";
 import { EdgecallError } from "../../errors.js";
 import type { ReferenceOutput, Sample, Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
@@ -128,11 +129,17 @@ function turnProblem(
     };
   const reference = sample.reference?.[0];
   if (reference === undefined || !("calls" in reference)) return undefined;
-  const score = scoreTraceReply(
-    sample,
-    { content: "", reasoning: "", toolCalls: reference.calls, errors: [] },
-    defaultTraceScoring,
-  );
+  let score: ReturnType<typeof scoreTraceReply>;
+  try {
+    score = scoreTraceReply(
+      sample,
+      { content: "", reasoning: "", toolCalls: reference.calls, errors: [] },
+      defaultTraceScoring,
+    );
+  } catch (error) {
+    // The checker refuses the schema or the arguments (a type it has no rule for, ...).
+    score = { passed: false, explanation: errorMessage(error) };
+  }
   if (score.passed) return undefined;
   return {
     line: conversation.line,
