@@ -88,7 +88,7 @@ const layers: readonly (readonly string[])[] = [
   ["agent", "serve", "bench"],
   ["eval"],
   ["suites"],
-  ["compare", "report", "probes"],
+  ["compare", "report", "probes", "export"],
   ["cli"],
   ["index"],
 ];

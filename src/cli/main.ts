@@ -13,6 +13,7 @@ import { registerEvalCommands } from "./program/eval-commands.js";
 import { registerModelCommands } from "./program/model-commands.js";
 import { registerReportCommands } from "./program/report-commands.js";
 import { registerSuiteCommands } from "./program/suite-commands.js";
+import { registerTrainingCommands } from "./program/training-commands.js";
 
 const program = new Command();
 program
@@ -26,6 +27,7 @@ registerAssistantCommands(program);
 registerEvalCommands(program);
 registerReportCommands(program);
 registerSuiteCommands(program);
+registerTrainingCommands(program);
 
 /** Prints an error the way the CLI contract (docs/architecture.md) says and returns the exit code. */
 function reportError(error: unknown): number {

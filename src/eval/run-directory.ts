@@ -77,6 +77,8 @@ export interface SuiteRecord {
   name: string;
   version: string;
   categories: readonly string[];
+  /** What building the suite skipped (Suite.notes); absent when nothing. */
+  notes?: readonly string[];
 }
 
 /** The content of run.json. */

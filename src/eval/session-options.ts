@@ -56,6 +56,8 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   extraTools?: readonly ToolDefinition[];
   /** Called once per extra tool left out of some samples because they offer a tool of its name. */
   onToolClash?(name: string, samples: number): void;
+  /** Called with each note a suite gives when it is built (Suite.notes: lines of a traces file skipped, ...). */
+  onSuiteNote?(suite: string, note: string): void;
   /** The extra tools as executable tools (agent suites run them); names as in `extraTools`. */
   extraRegistry?: ToolRegistry;
   /** The suites `suites` may name (the CLI passes the shipped catalog); needed unless `suiteObjects` is given. */

@@ -85,10 +85,12 @@ export async function buildSuites(
       bfclMode: settings.bfclMode,
       augment: settings.augment ?? [],
     }));
+  for (const suite of suites) for (const note of suite.notes ?? []) options.onSuiteNote?.(suite.name, note);
   const records = suites.map((suite) => ({
     name: suite.name,
     version: suite.version,
     categories: suite.categories,
+    ...(suite.notes === undefined || suite.notes.length === 0 ? {} : { notes: suite.notes }),
   }));
   return { suites, records };
 }

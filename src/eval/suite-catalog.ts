@@ -13,6 +13,11 @@ export interface SuiteCatalog {
   groups: Readonly<Record<string, readonly string[]>>;
   /** Builds the named suite (a name from `suites`); throws a usage error for missing options (e.g. --bfcl-dir). */
   create(name: string, options: SampleOptions): Suite | Promise<Suite>;
+  /**
+   * Names outside `suites` the catalog also builds, such as `traces:FILE.jsonl` (a user's own
+   * file): true when `name` is one. Such names resolve as given and go to {@link create}.
+   */
+  accepts?(name: string): boolean;
 }
 
 /**
@@ -31,7 +36,7 @@ export function resolveSuiteNames(catalog: SuiteCatalog, list: string | readonly
   for (const item of items) {
     const group = Object.hasOwn(catalog.groups, item) ? catalog.groups[item] : undefined;
     if (group) group.forEach(add);
-    else if (catalog.suites.includes(item)) add(item);
+    else if (catalog.suites.includes(item) || catalog.accepts?.(item) === true) add(item);
     else {
       const known = [...catalog.suites, ...Object.keys(catalog.groups)];
       const close = closeNames(item, known);
@@ -54,7 +59,7 @@ export async function createSuites(
 ): Promise<Suite[]> {
   const suites: Suite[] = [];
   for (const name of names) {
-    if (!catalog.suites.includes(name))
+    if (!catalog.suites.includes(name) && catalog.accepts?.(name) !== true)
       throw new EdgecallError("usage", `--suite: unknown suite "${name}"`, { subject: "--suite" });
     suites.push(await catalog.create(name, options));
   }

@@ -59,6 +59,11 @@ export interface Suite<Target = unknown> {
   solver?: SolverName;
   /** Makes each sample's fresh world (solvers that execute tools need one). */
   environment?: EnvironmentFactory;
+  /**
+   * What building the suite left out or changed, in words (e.g. the lines of a traces file that
+   * are not valid conversations); shown by eval and suite check, kept in run.json.
+   */
+  notes?: readonly string[];
   /** The reference outputs of a sample whose `reference` is not given (`suite check`); undefined when it has none. */
   referenceOf?(sample: Sample<Target>): ReferenceOutput[] | undefined;
 }

@@ -15,27 +15,33 @@ export interface ProbeStep {
   /** The step's size: a tool count, or tokens of prior conversation. */
   value: number;
   category: string;
-  samples: Sample<AssistantTarget>[];
+  samples: Sample[];
   /** Why the step does not run (beyond the context, not enough distractors, ...); null when it runs. */
   skipped: string | null;
   /** Facts about the step recorded in the summary (measured filler tokens, ...). */
   facts: Record<string, unknown>;
 }
 
-/** Scores a probe sample as its base request would be scored (the base category picks the rules). */
-export const probeScorer: Scorer<AssistantTarget> = {
-  score(sample: Sample<AssistantTarget>, transcript: Transcript): Score | Promise<Score> {
-    const baseCategory = String(sample.metadata.baseCategory ?? sample.category);
-    return assistantScorer.score({ ...sample, category: baseCategory }, transcript);
-  },
-};
+/** Scores a probe sample as `base` scores its base request (the base category picks the rules). */
+export function probeScorerOf(base: Scorer): Scorer {
+  return {
+    score(sample: Sample, transcript: Transcript): Score | Promise<Score> {
+      const baseCategory = String(sample.metadata.baseCategory ?? sample.category);
+      return base.score({ ...sample, category: baseCategory }, transcript);
+    },
+  };
+}
+
+/** Scores a probe sample of assistant:single as its base request would be scored. */
+export const probeScorer = probeScorerOf(assistantScorer as Scorer) as Scorer<AssistantTarget>;
 
 /** The suite of the steps that run. */
 export function assembleProbeSuite(
   name: string,
   baseVersion: string,
   steps: readonly ProbeStep[],
-): Suite<AssistantTarget> {
+  baseScorer: Scorer = assistantScorer as Scorer,
+): Suite {
   const running = steps.filter((step) => step.skipped === null);
   const samples = running.flatMap((step) => step.samples);
   const fingerprint = sha256Hex(
@@ -48,7 +54,7 @@ export function assembleProbeSuite(
     name,
     version: `${name}-v1+sha256:${fingerprint.slice(0, 16)}`,
     categories: running.map((step) => step.category),
-    scorer: probeScorer,
+    scorer: probeScorerOf(baseScorer),
     samples: () => samples,
   };
 }

@@ -14,6 +14,7 @@ import { parseModelSpec } from "../backend/model-spec.js";
 import { readRunOutputs } from "../compare/comparison-directory.js";
 import { EdgecallError } from "../errors.js";
 import { type EvalSessionOptions, runEvalSession } from "../eval/eval-session.js";
+import type { Scorer } from "../eval/suite.js";
 import type { EvalSummary } from "../eval/summary.js";
 import type { MachineMemory } from "../gguf/memory-fit.js";
 import { baseSuiteName, loadBaseRequests } from "./base-requests.js";
@@ -49,6 +50,8 @@ export interface ProbeParameters {
   maxTokens: number;
   /** `--context-size` as given (null: chosen by the probe). */
   contextSize: number | null;
+  /** The suite the base requests come from (absent in probes written before it was recorded: assistant:single). */
+  suite?: string;
 }
 
 /** Options of {@link runProbe}. */
@@ -62,6 +65,8 @@ export interface ProbeOptions
   maxTokens?: number;
   /** This machine's memory (tests inject it). */
   machineMemory?: MachineMemory;
+  /** The base requests' suite: `assistant:single` (default) or `traces:FILE.jsonl`. */
+  suite?: string;
 }
 
 /** What a probe did. */
@@ -107,6 +112,7 @@ function parametersOf(options: ProbeOptions): ProbeParameters {
     bfclDir: options.bfclDir ?? null,
     maxTokens: options.maxTokens ?? probeDefaults.maxTokens,
     contextSize: options.contextSize ?? null,
+    suite: options.suite ?? baseSuiteName,
   };
 }
 
@@ -126,6 +132,7 @@ function resumedParameters(
     bfclDir: options.bfclDir,
     maxTokens: options.maxTokens,
     contextSize: options.contextSize,
+    suite: options.suite,
   };
   const differences = Object.entries(given)
     .filter(
@@ -157,10 +164,11 @@ async function ggufPath(model: string): Promise<string | undefined> {
 function buildSteps(
   parameters: ProbeParameters,
   counter: TokenCounter,
-): { steps: ProbeStep[]; baseVersion: string; baseRequests: number } {
-  const { requests, version } = loadBaseRequests({
+): { steps: ProbeStep[]; baseVersion: string; baseRequests: number; baseSuite: string; scorer: Scorer } {
+  const { requests, version, suite, scorer } = loadBaseRequests({
     singleTool: parameters.kind === "tools",
     limit: parameters.limit,
+    suite: parameters.suite ?? baseSuiteName,
   });
   const steps =
     parameters.kind === "tools"
@@ -172,7 +180,7 @@ function buildSteps(
         )
       : contextSteps(requests, new FillerBuilder(loadFillerPages(), counter), parameters.steps);
   estimateStepPrompts(steps, counter);
-  return { steps, baseVersion: version, baseRequests: requests.length };
+  return { steps, baseVersion: version, baseRequests: requests.length, baseSuite: suite, scorer };
 }
 
 /** Runs (or resumes) a probe; see the module comment. */
@@ -213,7 +221,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeOutcome> {
       : await ggufProbeContext(modelPath, needed, undefined, machine);
   skipStepsBeyond(steps, context, parameters.maxTokens);
   const suiteName = `probe:${parameters.kind}`;
-  const suite = assembleProbeSuite(suiteName, built.baseVersion, steps);
+  const suite = assembleProbeSuite(suiteName, built.baseVersion, steps, built.scorer);
 
   const outcome = await runEvalSession({
     model,
@@ -252,7 +260,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeOutcome> {
   const probe = summariseProbe({
     kind: parameters.kind,
     suite: suiteName,
-    baseSuite: baseSuiteName,
+    baseSuite: built.baseSuite,
     baseRequests: built.baseRequests,
     steps,
     results,

@@ -2,10 +2,11 @@
  * The catalog of the suites edgecall ships: every BFCL v4 single-turn category as
  * `bfcl:<category>` plus BFCL's groups (`bfcl:non_live`, `bfcl:live`, `bfcl:hallucination`,
  * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), the agentic ones (groups
- * `bfcl:web_search`, `bfcl:memory`, `bfcl:agentic`), and the assistant suites `assistant:single`, `assistant:irrelevance` and
- * `assistant:stateful` (group `assistant`: all three), and `loops:instructions`. Built at the CLI edge and handed to eval.
+ * `bfcl:web_search`, `bfcl:memory`, `bfcl:agentic`), the assistant suites `assistant:single`,
+ * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three),
+ * `loops:instructions`, and `traces:FILE.jsonl` (a team's own conversations, src/suites/traces).
+ * Built at the CLI edge and handed to eval.
  */
-
 import { isAgenticCategory } from "../bfcl/agentic/agentic-categories.js";
 import { bfclCategories, bfclGroups, bfclSuiteName, isBfclCategory } from "../bfcl/categories.js";
 import { isMultiTurnCategory } from "../bfcl/multi-turn/multi-turn-categories.js";
@@ -17,6 +18,7 @@ import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn
 import { createBfclSuite } from "./bfcl-suite.js";
 import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/instructions-suite.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
+import { createTracesSuite, isTracesSuiteName } from "./traces/traces-suite.js";
 
 /** Assistant suite names, in report order. */
 export const assistantSuiteNames = ["assistant:single", "assistant:irrelevance", statefulSuiteName] as const;
@@ -37,7 +39,9 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       loopsInstructionsSuiteName,
     ],
     groups,
+    accepts: isTracesSuiteName,
     create(name, options) {
+      if (isTracesSuiteName(name)) return createTracesSuite(name);
       if (name.startsWith("bfcl:")) {
         const category = name.slice("bfcl:".length);
         if (isMultiTurnCategory(category)) return createBfclMultiTurnSuite(category, options.bfclDir);

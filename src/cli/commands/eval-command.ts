@@ -85,6 +85,7 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
       augment: options.augment,
       maxSteps: options.maxSteps,
       tokenBudget: options.tokenBudget,
+      onSuiteNote: (_suite, note) => process.stderr.write(`edgecall: eval: note: ${note}\n`),
       onToolClash: (name, samples) =>
         process.stderr.write(
           `edgecall: warning: --mcp: left out MCP tool ${name} from ${samples} samples that offer a tool of that name\n`,

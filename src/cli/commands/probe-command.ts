@@ -18,6 +18,7 @@ export interface ProbeCommandOptions extends RunCommandOptions {
   limit?: number;
   tolerance?: number;
   bfclDir?: string;
+  suite?: string;
   json?: boolean;
 }
 
@@ -37,6 +38,7 @@ export async function probeCommand(
       limit: options.limit,
       tolerance: options.tolerance,
       bfclDir: options.bfclDir,
+      suite: options.suite,
       ...runSettings(options, interrupts.signal),
     });
     const { summary } = outcome;

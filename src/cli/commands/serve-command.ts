@@ -10,6 +10,7 @@ import { parseModelSpec } from "../../backend/model-spec.js";
 import { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
 import { createOpenAIServerApp, type RunningServer, startOpenAIServer } from "../../serve/openai-server.js";
+import { recordingBackend } from "../../serve/trace-recorder.js";
 import { listenForInterrupts } from "../interrupts.js";
 import {
   constrainedWarning,
@@ -31,6 +32,8 @@ export interface ServeCommandOptions extends ModelOptionValues {
   verbose?: boolean;
   /** Most chat completions generating or waiting at once (0: no limit); more get 503 with Retry-After. */
   maxPending?: number;
+  /** Append each answered request and its response to this JSONL file (a `traces:` suite reads it). */
+  record?: string;
 }
 
 /** Where the command writes, what opens the model and what stops it; defaults are the process's. */
@@ -103,6 +106,10 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
       ...inProcessModelOptions(options),
       contextSize: options.contextSize,
     });
+    if (options.record !== undefined) {
+      backend = recordingBackend(backend, options.record, modelName);
+      stderr.write(`edgecall: serve: recording requests and responses to ${options.record}\n`);
+    }
     const app = createOpenAIServerApp({
       backend,
       modelName,

@@ -27,6 +27,8 @@ export async function suiteCheckCommand(
   const suiteNames = resolveSuiteNames(catalog, names.join(","));
   const sampleOptions = { bfclDir: options.bfclDir, bfclMode: "fc" as const, augment: options.augment ?? [] };
   const suites = await createSuites(catalog, suiteNames, sampleOptions);
+  for (const suite of suites)
+    for (const note of suite.notes ?? []) process.stderr.write(`edgecall: suite check: note: ${note}\n`);
   const checks = await checkSuites(suites, { ...sampleOptions, concurrency: options.concurrency ?? 2 });
   const failures = checks.flatMap((check) =>
     check.gold.failed.map((id) => ({ id, why: check.gold.explanations[id] ?? "" })),

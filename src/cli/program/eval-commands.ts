@@ -1,4 +1,4 @@
-/** Registers the evaluation commands: `eval`, `merge`, `score bfcl`, `compare-quants` and `probe`. */
+/** Registers the evaluation commands: `eval`, `merge`, `score bfcl`, `compare-quants`, `size` and `probe`. */
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { confirmModes } from "../../eval/solver.js";
 import { augmentationNames } from "../../suites/stateful/augment.js";
@@ -177,6 +177,40 @@ export function registerEvalCommands(program: Command): void {
     process.exitCode = await compareQuantsCommand(options);
   });
 
+  addRunOptions(
+    program
+      .command("size")
+      .description(
+        "which file to ship: accuracy, p90 latency and peak memory of each file against your budgets, and a recommended one",
+      )
+      .option(
+        "--model <spec>",
+        "a model file (repeat for each): FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl | demo",
+        (value: string, previous: string[] = []) => [...previous, value],
+      )
+      .option("--suite <list>", "comma-separated suites and groups (traces:FILE.jsonl for your own traces)")
+      .option("--bfcl-dir <dir>", "the BFCL v4 data folder (for bfcl:* suites)")
+      .option("--limit <n>", "at most the first n samples of each suite", integerOption(1))
+      .option(
+        "--max-latency-ms <n>",
+        "budget: p90 time to a finished call",
+        numberOption(0, Number.MAX_SAFE_INTEGER),
+      )
+      .option("--max-memory-mib <n>", "budget: peak memory in MiB", numberOption(0, Number.MAX_SAFE_INTEGER))
+      .option("--min-accuracy <x>", "budget: overall accuracy, 0 to 1", numberOption(0, 1))
+      .addOption(
+        new Option(
+          "--prefer <what>",
+          "among files as accurate as the best: size (default) or speed",
+        ).argParser(choiceOption(["size", "speed"] as const)),
+      )
+      .option("--no-bench", "skip the bench (peak memory then comes from the eval process)")
+      .option("--resume <dir>", "continue an interrupted sizing (its comparison directory)"),
+  ).action(async (options) => {
+    const { sizeCommand } = await import("../commands/size-command.js");
+    process.exitCode = await sizeCommand(options);
+  });
+
   const probe = program
     .command("probe")
     .description("probe how accuracy changes with tools offered or context length");
@@ -198,13 +232,17 @@ export function registerEvalCommands(program: Command): void {
         )
         .option(
           "--limit <n>",
-          `base requests from assistant:single (default ${kind === "tools" ? 40 : 20})`,
+          `base requests from the suite (default ${kind === "tools" ? 40 : 20})`,
           integerOption(1),
         )
         .option(
           "--tolerance <x>",
           "accuracy drop (0-1) still counted as holding up (default 0.05)",
           numberOption(0, 1),
+        )
+        .option(
+          "--suite <name>",
+          "where the base requests come from: assistant:single (default) or traces:FILE.jsonl (your own traces)",
         )
         .option("--bfcl-dir <dir>", "the BFCL v4 data folder (its function docs serve as distractors)")
         .option("--resume <run_dir>", "continue an interrupted probe run"),

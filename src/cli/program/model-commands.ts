@@ -55,6 +55,10 @@ export function registerModelCommands(program: Command): void {
       integerOption(0),
     )
     .option("--verbose", "log each request on stderr")
+    .option(
+      "--record <file>",
+      "append each request and response to FILE.jsonl ({request, response} lines; --suite traces:FILE reads them)",
+    )
     .action(async (options) => {
       const { serveCommand } = await import("../commands/serve-command.js");
       process.exitCode = await serveCommand(options);

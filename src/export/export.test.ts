@@ -1,0 +1,141 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { describe, it } from "node:test";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { exportCommand } from "../cli/commands/export-command.js";
+import { isEdgecallError } from "../errors.js";
+import { checkSuites } from "../eval/suite-check.js";
+import { traceIds, writeTraceFile } from "../suites/traces/traces.test-support.js";
+import { createTracesSuite } from "../suites/traces/traces-suite.js";
+import { loadRewardFunction } from "./reward-loader.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "edgecall-export-"));
+const traces = writeTraceFile(scratch);
+const ids = traceIds("team.jsonl");
+const rightWeather = JSON.stringify([{ name: "get_weather", arguments: { city: "Paris" } }]);
+
+async function quietly<T>(run: () => Promise<T>): Promise<T> {
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = (() => true) as typeof process.stderr.write;
+  try {
+    return await run();
+  } finally {
+    process.stderr.write = write;
+  }
+}
+
+describe("edgecall export --as sft", () => {
+  it("writes each reference solution as a fine-tuning conversation that reads back as a traces suite", async () => {
+    const output = join(scratch, "sft.jsonl");
+    await quietly(() =>
+      exportCommand({
+        suite: `traces:${traces},assistant:single,assistant:stateful`,
+        as: "sft",
+        output,
+        limit: 3,
+      }),
+    );
+    const lines = readFileSync(output, "utf8").trim().split("\n");
+    // traces: its 4 turns are 4 samples (limit 3 keeps 3); assistant:single 3; stateful 3.
+    assert.equal(lines.length, 9);
+    for (const line of lines) {
+      const document = JSON.parse(line) as {
+        messages: { role: string; tool_calls?: unknown[] }[];
+        tools?: unknown[];
+      };
+      assert.ok(document.messages.length >= 2);
+      assert.equal(document.messages.at(-1)?.role, "assistant");
+      assert.ok(Array.isArray(document.tools) && document.tools.length > 0);
+    }
+    const stateful = lines.slice(6).map((line) => JSON.parse(line) as { messages: { role: string }[] });
+    assert.ok(
+      stateful.some((document) => document.messages.some((message) => message.role === "tool")),
+      "an agent suite's conversations hold the tool results the reference saw",
+    );
+    const roundTrip = createTracesSuite(`traces:${output}`);
+    assert.deepEqual(roundTrip.notes, []);
+    const [check] = await checkSuites([roundTrip], { bfclMode: "fc" });
+    assert.ok(check !== undefined && check.samples >= 9);
+    assert.deepEqual(check.gold.failed, [], JSON.stringify(check.gold.explanations));
+  });
+});
+
+describe("edgecall export --as rewards and edgecall reward", () => {
+  it("writes a reward module that scores completions with the suite's scorer", async () => {
+    const output = join(scratch, "rewards.mjs");
+    await quietly(() => exportCommand({ suite: `traces:${traces}`, as: "rewards", output }));
+    const module = (await import(pathToFileURL(output).href)) as {
+      reward: (input: {
+        sample: unknown;
+        completion: unknown;
+      }) => Promise<{ score: number; passed: boolean; explanation: string }>;
+    };
+    const right = await module.reward({ sample: ids[0]!.id, completion: rightWeather });
+    assert.deepEqual([right.score, right.passed], [1, true]);
+    const wrong = await module.reward({ sample: ids[0]!.id, completion: "I don't know." });
+    assert.deepEqual([wrong.score, wrong.passed, wrong.explanation], [0, false, "made no tool call"]);
+    const message = await module.reward({
+      sample: { id: ids[3]!.id },
+      completion: {
+        content: null,
+        tool_calls: [
+          {
+            type: "function",
+            function: { name: "convert_currency", arguments: '{"amount": 100, "from": "USD", "to": "EUR"}' },
+          },
+        ],
+      },
+    });
+    assert.equal(message.passed, true, message.explanation);
+  });
+
+  it("refuses suites whose verdict needs tools that run", async () => {
+    await assert.rejects(
+      loadRewardFunction({ suites: "assistant:stateful" }),
+      (error: unknown) => isEdgecallError(error, "usage") && /single-call suites/.test(error.message),
+    );
+  });
+
+  it("answers each stdin line on stdout as it comes, as a trainer's subprocess", async () => {
+    const main = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", main, "reward", "--suite", `traces:${traces}`],
+      {
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const replies = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const ask = async (line: string) => {
+      child.stdin.write(`${line}\n`);
+      const next = await replies.next();
+      assert.equal(next.done, false, stderr);
+      return JSON.parse(next.value as string) as Record<string, unknown>;
+    };
+    // One line in, one line out, before stdin ends.
+    assert.deepEqual(await ask(JSON.stringify({ id: ids[0]!.id, completion: rightWeather })), {
+      id: ids[0]!.id,
+      score: 1,
+      passed: true,
+      explanation: "matches the recorded calls",
+    });
+    const text = await ask(JSON.stringify({ id: ids[1]!.id, completion: rightWeather }));
+    assert.deepEqual([text.score, text.passed, text.errorType], [0, false, "text:called"]);
+    const unknown = await ask(JSON.stringify({ id: "nope", completion: "x" }));
+    assert.match(String(unknown.error), /line 3: no sample "nope"/);
+    const bad = await ask("{oops");
+    assert.equal(bad.id, null);
+    assert.match(String(bad.error), /^line 4: /);
+    child.stdin.end();
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    assert.equal(code, 0, stderr);
+  });
+});
