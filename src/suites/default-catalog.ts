@@ -11,6 +11,7 @@ import type { SuiteCatalog } from "../eval/suite-catalog.js";
 import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite.js";
 import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
 import { createBfclSuite } from "./bfcl-suite.js";
+import { createShippedPolicySuite, isPolicySuiteName, policySuiteNames } from "./policy/policy-suites.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
 
 /** Assistant suite names, in report order. */
@@ -22,8 +23,14 @@ export function defaultSuiteCatalog(): SuiteCatalog {
   for (const [name, categories] of Object.entries(bfclGroups)) groups[name] = categories.map(bfclSuiteName);
   groups.assistant = assistantSuiteNames;
   groups["bfcl:multi_turn"] = multiTurnSuiteNames;
+  groups.policy = policySuiteNames;
   return {
-    suites: [...bfclCategories.map(bfclSuiteName), ...multiTurnSuiteNames, ...assistantSuiteNames],
+    suites: [
+      ...bfclCategories.map(bfclSuiteName),
+      ...multiTurnSuiteNames,
+      ...assistantSuiteNames,
+      ...policySuiteNames,
+    ],
     groups,
     create(name, options) {
       if (name.startsWith("bfcl:")) {
@@ -40,6 +47,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
         return createBfclSuite(category, options.bfclDir);
       }
       if (name === statefulSuiteName) return createStatefulSuite();
+      if (isPolicySuiteName(name)) return createShippedPolicySuite(name);
       if (name === "assistant:single" || name === "assistant:irrelevance")
         return createAssistantSuite(name as AssistantSuiteName);
       throw new EdgecallError("usage", `--suite: unknown suite "${name}"`, { subject: "--suite" });
