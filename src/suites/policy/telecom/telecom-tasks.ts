@@ -7,159 +7,17 @@
  */
 import { GoldConversation, money, moneyInfo } from "../gold-conversation.js";
 import type { Db } from "../policy-database.js";
-import type { Minefield, PolicyTask, UserRule } from "../policy-task.js";
+import type { PolicyTask } from "../policy-task.js";
 import { row, rows } from "../policy-tool.js";
 import { SeededRandom } from "../seeded-random.js";
 import { lineStates } from "./telecom-seed.js";
+import { type Customer, type Template, verify } from "./telecom-template.js";
 import { type BillRow, type LineRow, type PlanRow, topUpPricePerGb } from "./telecom-tools.js";
-
-interface Customer {
-  customer_id: string;
-  name: string;
-  date_of_birth: string;
-  line: LineRow;
-  plan: PlanRow;
-  bills: BillRow[];
-  state: string;
-}
-
-interface Built {
-  opening: string;
-  situation: string;
-  behaviour: string;
-  conversation: GoldConversation;
-  rules?: UserRule[];
-  confirms?: boolean;
-  pushes?: string[];
-  followUps?: string[];
-  requiredInfo?: string[];
-  minefields?: Minefield[];
-}
-
-interface Template {
-  kind: string;
-  count: number;
-  states: readonly string[];
-  build(customer: Customer, plans: PlanRow[], random: SeededRandom): Built;
-}
-
-/** The user looks at the status bar whenever asked. */
-const statusRule: UserRule = {
-  when: "status bar",
-  say: "My status bar shows: {result}",
-  do: [{ name: "check_status_bar", arguments: {} }],
-  repeat: true,
-};
-
-function verify(conversation: GoldConversation, customer: Customer): void {
-  conversation.say(
-    "I can help with that. First I need to verify your identity: what are your phone number and date of birth?",
-  );
-  conversation.read("verify_customer", { phone: customer.line.phone, date_of_birth: customer.date_of_birth });
-}
-
-/** A phone setting the user must change (dual control). */
-function phoneFix(
-  kind: string,
-  state: string,
-  label: string,
-  tool: string,
-  enabled: boolean,
-  when: string,
-): Template {
-  return {
-    kind,
-    count: 6,
-    states: [state],
-    build(customer) {
-      const conversation = new GoldConversation();
-      verify(conversation, customer);
-      conversation.read("get_line_details", { phone: customer.line.phone });
-      conversation.say(
-        "Your line is active and has data left. Please check your status bar and tell me what it shows.",
-      );
-      conversation.say(
-        `${label} Please turn ${enabled ? "on" : "off"} ${tool === "set_airplane_mode" ? "airplane mode" : "mobile data"} and tell me what your status bar shows then.`,
-      );
-      conversation.userAction(tool, { enabled });
-      conversation.say("Your internet is working again.");
-      return {
-        opening: "Hi, my mobile data isn't working. I can't get online at all.",
-        situation: "Your phone cannot get online.",
-        behaviour: "Do what the agent asks on your phone, one step at a time, and tell it what you see.",
-        conversation,
-        rules: [
-          {
-            when,
-            say: `Done. My status bar shows: {result}`,
-            do: [
-              { name: tool, arguments: { enabled } },
-              { name: "check_status_bar", arguments: {} },
-            ],
-          },
-          statusRule,
-        ],
-      };
-    },
-  };
-}
+import { troubleshootingTemplates } from "./telecom-troubleshooting.js";
 
 const gbPrice = (gb: number) => gb * topUpPricePerGb;
-
 const templates: Template[] = [
-  phoneFix(
-    "airplane-mode",
-    "airplane",
-    "Airplane mode is on.",
-    "set_airplane_mode",
-    false,
-    "turn off airplane mode|airplane mode off",
-  ),
-  phoneFix(
-    "mobile-data",
-    "data-off",
-    "Mobile data is off on your phone.",
-    "set_mobile_data",
-    true,
-    "turn on mobile data|mobile data on",
-  ),
-  {
-    kind: "roaming",
-    count: 6,
-    states: ["abroad"],
-    build(customer) {
-      const conversation = new GoldConversation();
-      verify(conversation, customer);
-      conversation.read("get_line_details", { phone: customer.line.phone });
-      conversation.say(
-        "Roaming is not enabled on your line; enabling it is free. Shall I enable roaming on your line (yes/no)?",
-      );
-      conversation.write("enable_roaming", { phone: customer.line.phone });
-      conversation.say(
-        "Roaming is now enabled on your line. Please also turn on data roaming in your phone's settings and tell me what your status bar shows.",
-      );
-      conversation.userAction("set_data_roaming", { enabled: true });
-      conversation.say("Your internet is working again.");
-      return {
-        opening: "I'm travelling abroad and my phone has no internet.",
-        situation: "You are abroad and your phone cannot get online.",
-        behaviour: "Agree to enable roaming, and do what the agent asks on your phone.",
-        conversation,
-        confirms: true,
-        rules: [
-          {
-            when: "turn on data roaming|data roaming on",
-            say: "I turned data roaming on. My status bar shows: {result}",
-            do: [
-              { name: "set_data_roaming", arguments: { enabled: true } },
-              { name: "check_status_bar", arguments: {} },
-            ],
-          },
-          statusRule,
-        ],
-      };
-    },
-  },
+  ...troubleshootingTemplates,
   {
     kind: "top-up",
     count: 6,
