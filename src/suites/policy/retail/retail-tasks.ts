@@ -25,8 +25,8 @@ import type { OrderRow, PaymentRow, UserRow, VariantRow } from "./retail-tools.j
 
 const templates: Template[] = [
   ...refundTemplates,
-  cancelTemplate("cancel", 12, true),
-  cancelTemplate("cancel-decline", 4, false),
+  cancelTemplate("cancel", 13, true),
+  cancelTemplate("cancel-decline", 3, false),
   {
     kind: "cancel-not-pending",
     count: 6,
