@@ -26,6 +26,11 @@ export interface PolicyDomain {
   userTools?: readonly PolicyToolSpec[];
   /** What the LLM user is told about their own tools. */
   userToolsNote?: string;
+  /**
+   * The agent's tools that authenticate the user (a successful call is authentication). Every
+   * domain's policy says to authenticate first: a successful write before one is a violation.
+   */
+  authenticationTools: readonly string[];
   /** The tasks, built from the seeded rows. */
   tasks(db: Db): PolicyTask[];
 }

@@ -147,6 +147,20 @@ describe("policy suites", () => {
     assert.match(score.explanation, /resumed a line with an overdue bill/);
   });
 
+  it("a write before authenticating the user is a violation, even when the database ends right", async () => {
+    const cancel = await sample("policy:retail", "retail-cancel-01");
+    const gold = goldLines(cancel);
+    // Cancel first, authenticate afterwards: same final database, the policy broken.
+    const early = [gold[3] ?? "", gold[4] ?? "", gold[0] ?? "", gold[1] ?? "", gold[5] ?? ""];
+    const { score, details } = await solve("policy:retail", cancel, early);
+    assert.equal(details.dbMatch, true);
+    assert.equal(details.violations, 1);
+    assert.match(
+      details.minefieldsHit[0] ?? "",
+      /cancel_pending_order: a write before the user was authenticated/,
+    );
+  });
+
   it("dual control: the user changes their own phone when told to, and the database holds it", async () => {
     const task = await sample("policy:telecom", "telecom-airplane-mode-01");
     const { transcript, score } = await solve("policy:telecom", task, goldLines(task));

@@ -92,7 +92,10 @@ export function createPolicySuite(domain: PolicyDomain): Suite<PolicyTarget> {
     version,
     categories: [domain.name],
     solver: "conversation",
-    scorer: policyScorer(goldOf),
+    scorer: policyScorer(goldOf, {
+      writeTools: new Set(domain.agentTools.filter((spec) => spec.write).map((spec) => spec.name)),
+      authenticationTools: new Set(domain.authenticationTools),
+    }),
     environment: (sample) => policyEnvironment(domain, template, (sample.target as PolicyTarget).task.device),
     samples: () => tasks.map(sampleOf),
     user(sample, environment, options) {

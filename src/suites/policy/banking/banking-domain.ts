@@ -15,6 +15,7 @@ export function bankingDomain(): PolicyDomain {
     schema: bankingSchema,
     seed: seedBanking,
     agentTools: bankingTools(parseDocuments(readPolicyDocument("banking-documents.md"))),
+    authenticationTools: ["verify_customer"],
     tasks: bankingTasks,
   };
 }

@@ -14,6 +14,7 @@ export function retailDomain(): PolicyDomain {
     schema: retailSchema,
     seed: seedRetail,
     agentTools: retailTools,
+    authenticationTools: ["find_user_id_by_email", "find_user_id_by_name_zip"],
     tasks: retailTasks,
   };
 }

@@ -17,6 +17,7 @@ export function telecomDomain(): PolicyDomain {
     userTools: phoneTools,
     userToolsNote:
       "You have your phone in hand. Your tools read its status bar and turn airplane mode, mobile data and data roaming on or off. The agent cannot see your phone.",
+    authenticationTools: ["verify_customer"],
     tasks: telecomTasks,
   };
 }
