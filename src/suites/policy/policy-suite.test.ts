@@ -159,6 +159,7 @@ describe("policy suites", () => {
       details.minefieldsHit[0] ?? "",
       /cancel_pending_order: a write before the user was authenticated/,
     );
+    assert.match(score.explanation, /reward 1: .*but the policy was broken/);
   });
 
   it("dual control: the user changes their own phone when told to, and the database holds it", async () => {
