@@ -243,6 +243,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       order: plan.map((item) => ({ suite: item.sample.suite, category: item.sample.category })),
       planned: plan.length,
       repeats: settings.repeats,
+      userModel: settings.userModel,
     });
     writeRunOutputs(runDirectory, results, summary);
     session.status = outcome.interrupted || !summary.complete ? "interrupted" : "complete";

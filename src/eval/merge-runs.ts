@@ -235,6 +235,7 @@ export function mergeRuns(directories: readonly string[], options: { out?: strin
     order: results.map((result) => ({ suite: result.suite, category: result.category })),
     planned,
     repeats: first.record.settings.repeats,
+    userModel: first.record.settings.userModel ?? null,
   });
   writeRunOutputs(runDirectory, results, summary);
   return { runDirectory, summary, results, notes };

@@ -171,6 +171,7 @@ async function runItem(options: RunnerOptions, item: WorkItem): Promise<SampleRe
       agent: options.agent ?? defaultAgentSettings,
       ...(item.suite.environment === undefined ? {} : { environment: item.suite.environment }),
       ...(options.extraTools === undefined ? {} : { extraTools: options.extraTools }),
+      ...(item.suite.user === undefined ? {} : { user: item.suite.user }),
       ...(signal === undefined ? {} : { signal }),
     });
   } catch (error) {

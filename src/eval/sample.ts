@@ -89,6 +89,8 @@ export interface UserScript {
   instruction: string;
   /** The user's time zone: local date-times in calls are compared as instants in it. */
   timeZone?: string;
+  /** Most user turns of this conversation, the first included (default: the run's, 8). */
+  maxTurns?: number;
 }
 
 /** What a suite needs to produce its samples. */

@@ -14,10 +14,11 @@
 import type { ModelBackend, SamplingSettings } from "../backend/model-backend.js";
 import type { ConfirmationPolicy } from "../guards/confirmation-policy.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
-import type { EnvironmentFactory } from "./environment.js";
+import type { Environment, EnvironmentFactory } from "./environment.js";
 import type { RecordingBackend } from "./recording-backend.js";
 import type { RequestSettings } from "./request-settings.js";
 import type { Sample } from "./sample.js";
+import type { SimulatedUser } from "./simulated-user.js";
 import type { Transcript } from "./transcript.js";
 
 /** The solver names a suite may choose. */
@@ -55,6 +56,17 @@ export interface AgentRunSettings {
   userSampling?: SamplingSettings;
 }
 
+/**
+ * Makes the simulated user of one conversation sample, for suites whose users need more than the
+ * default one (tools of their own on the same world, stop tokens): `model` is the `--user-model`
+ * backend when one was given (else the scripted user is wanted), `sampling` its settings.
+ */
+export type UserFactory = (
+  sample: Sample,
+  environment: Environment,
+  options: { model?: ModelBackend; sampling: SamplingSettings },
+) => SimulatedUser;
+
 /** What a solver gets for one (sample, repeat). */
 export interface SolveContext {
   /** The model under test (behind the response cache when it is on), recording every call it answers. */
@@ -66,6 +78,8 @@ export interface SolveContext {
   environment?: EnvironmentFactory;
   /** Executable tools added to every sample (`--mcp`); a sample's own tool of the same name wins. */
   extraTools?: ToolRegistry;
+  /** The suite's simulated user, when it has its own (default: scripted from the sample, or `modelUser`). */
+  user?: UserFactory;
   signal?: AbortSignal;
 }
 

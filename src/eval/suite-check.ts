@@ -21,8 +21,11 @@ export interface SuiteCheck {
   samples: number;
   /** The reference solutions: how many passed, and the ids (with why) of those that failed. */
   gold: { passed: number; failed: string[]; explanations: Record<string, string> };
-  /** The null model: how many samples it passed. */
-  null: { passed: number };
+  /**
+   * The null model: how many samples it passed; with the suite's `nullMayPass`, the ids it passed
+   * that it should not have (`unexpected`) and whether those stay within 10% of the samples (`ok`).
+   */
+  null: { passed: number; unexpected?: string[]; ok?: boolean };
   /** Samples that have no reference solution (not run with the reference model). */
   withoutReference: string[];
 }
@@ -71,7 +74,26 @@ export async function checkSuites(
       options.concurrency ?? 2,
     );
     const none = await runWith(nullBackend(), items, options.concurrency ?? 2);
+    const byId = new Map(samples.map((sample) => [sample.id, sample]));
+    for (const result of gold) {
+      const why = result.passed ? suite.checkReference?.(result) : undefined;
+      if (why !== undefined) {
+        result.passed = false;
+        result.explanation = why;
+      }
+    }
     const failed = gold.filter((result) => !result.passed);
+    const nullPassed = none.filter((result) => result.passed);
+    const mayPass = suite.nullMayPass;
+    const unexpected =
+      mayPass === undefined
+        ? undefined
+        : nullPassed
+            .filter((result) => {
+              const sample = byId.get(result.id);
+              return sample === undefined || !mayPass(sample);
+            })
+            .map((result) => result.id);
     checks.push({
       suite: suite.name,
       samples: items.length,
@@ -80,7 +102,10 @@ export async function checkSuites(
         failed: failed.map((result) => result.id),
         explanations: Object.fromEntries(failed.map((result) => [result.id, result.explanation])),
       },
-      null: { passed: none.filter((result) => result.passed).length },
+      null: {
+        passed: nullPassed.length,
+        ...(unexpected === undefined ? {} : { unexpected, ok: unexpected.length <= 0.1 * items.length }),
+      },
       withoutReference: items.filter((item) => !withReference.includes(item)).map((item) => item.sample.id),
     });
   }

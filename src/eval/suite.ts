@@ -8,7 +8,8 @@
 import type { ToolCall } from "../messages.js";
 import type { EnvironmentFactory } from "./environment.js";
 import type { ReferenceOutput, Sample, SampleOptions } from "./sample.js";
-import type { SolverName } from "./solver.js";
+import type { SampleResult } from "./sample-result.js";
+import type { SolverName, UserFactory } from "./solver.js";
 import type { Transcript } from "./transcript.js";
 
 export type {
@@ -66,4 +67,17 @@ export interface Suite<Target = unknown> {
   notes?: readonly string[];
   /** The reference outputs of a sample whose `reference` is not given (`suite check`); undefined when it has none. */
   referenceOf?(sample: Sample<Target>): ReferenceOutput[] | undefined;
+  /** The simulated user of conversation samples, when the suite has its own (policy suites: tools, stop tokens). */
+  user?: UserFactory;
+  /**
+   * `suite check`: why a reference run that passed its scorer is still not acceptable (e.g. the
+   * scripted user did not end the gold conversation itself); undefined when it is.
+   */
+  checkReference?(result: SampleResult): string | undefined;
+  /**
+   * `suite check`: true for samples the null model may pass (their correct outcome is to change
+   * nothing and say nothing in particular). When given, the check fails if the null model passes
+   * more than 10% of the samples outside these.
+   */
+  nullMayPass?(sample: Sample<Target>): boolean;
 }

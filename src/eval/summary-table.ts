@@ -50,6 +50,9 @@ function agentLines(summary: EvalSummary, paint: ReturnType<typeof pc.createColo
     "steps",
     "tool calls",
     "confirms",
+    "tool errors",
+    "violations",
+    "transfers",
   ];
   const rows = agents.map((category) => {
     const agent = category.agent!;
@@ -62,10 +65,26 @@ function agentLines(summary: EvalSummary, paint: ReturnType<typeof pc.createColo
       agent.meanSteps.toFixed(1),
       agent.meanToolCalls.toFixed(1),
       String(agent.confirmationsAsked),
+      String(agent.toolErrors ?? 0),
+      agent.violations === undefined ? "-" : String(agent.violations),
+      agent.transfers === undefined ? "-" : String(agent.transfers),
     ];
   });
   const widths = columnWidths([header, ...rows]);
   return [paint.bold(pad(header, widths)), ...rows.map((row) => pad(row, widths))];
+}
+
+/** One line per category with repeats: pass^1..pass^K, each with its bootstrap 95% interval. */
+function passHatKLines(summary: EvalSummary): string[] {
+  return summary.categories.flatMap((category) => {
+    const table = category.passHatK;
+    if (table === undefined) return [];
+    const cells = Object.entries(table).map(([k, value]) => {
+      const ci = category.passHatKCi95?.[k];
+      return `pass^${k} ${percent(value)}${ci === undefined ? "" : ` ${interval(ci)}`}`;
+    });
+    return [`${category.suite} / ${category.category}: ${cells.join(" · ")}`];
+  });
 }
 
 /** Renders the summary as text; `color` adds ANSI colours; `health` adds per-category health columns. */
@@ -116,6 +135,11 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   for (const row of rows) lines.push(pad(row, widths));
   lines.push(paint.bold(pad(overallRow, widths)));
   lines.push(...agentLines(summary, paint));
+  lines.push(...passHatKLines(summary));
+  if (summary.simulatedUser !== undefined)
+    lines.push(
+      `simulated user: ${summary.simulatedUser === "scripted" ? "scripted (deterministic)" : `model ${summary.simulatedUser}`}`,
+    );
   lines.push(
     `macro accuracy ${percent(overall.macroAccuracy)} over ${summary.categories.length} categories · ${overall.samples} samples` +
       (summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""),

@@ -13,13 +13,17 @@
 import { type BfclAggregate, type BfclCategoryScore, bfclAggregates } from "../bfcl/aggregates.js";
 import { bfclCategorySize } from "../bfcl/category-sizes.js";
 import { passHatK, type TrialCounts } from "../stats/pass-hat-k.js";
+import { passHatKInterval } from "../stats/pass-hat-k-interval.js";
 import { type Percentiles, percentiles } from "../stats/quantile.js";
 import { wilsonInterval } from "../stats/wilson.js";
+import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
 
 export type { Percentiles } from "../stats/quantile.js";
+export type { AgentCategorySummary } from "./agent-summary.js";
+export { agentSummary } from "./agent-summary.js";
 
 /** Accuracy of one category (the CLI contract's `eval --json` category shape plus extras). */
 export interface CategorySummary {
@@ -34,35 +38,10 @@ export interface CategorySummary {
   samples: number;
   /** pass^k for k = 1..repeats, keyed by k (only with repeats > 1). */
   passHatK?: Record<string, number>;
+  /** A bootstrap 95% interval (over samples) of each pass^k, keyed by k. */
+  passHatKCi95?: Record<string, [number, number]>;
   /** For agent and conversation samples: how far they got and what it took (means over attempts). */
   agent?: AgentCategorySummary;
-}
-
-/** What agent samples of a category did, as means over attempts. */
-export interface AgentCategorySummary {
-  /** Mean graded score (milestone progress, 0 when a minefield was hit). */
-  meanProgress: number;
-  meanUserTurns: number;
-  /** Model calls. */
-  meanSteps: number;
-  meanToolCalls: number;
-  /** Confirmations asked, all attempts together. */
-  confirmationsAsked: number;
-}
-
-/** The agent figures of a group of results; undefined when none ran an agent. */
-export function agentSummary(list: readonly SampleResult[]): AgentCategorySummary | undefined {
-  const agents = list.filter((result) => result.trajectory !== undefined && result.trajectory !== null);
-  if (agents.length === 0) return undefined;
-  const mean = (value: (result: SampleResult) => number) =>
-    agents.reduce((sum, result) => sum + value(result), 0) / agents.length;
-  return {
-    meanProgress: mean((result) => result.score),
-    meanUserTurns: mean((result) => result.trajectory?.userTurns ?? 0),
-    meanSteps: mean((result) => result.trajectory?.steps ?? 0),
-    meanToolCalls: mean((result) => result.trajectory?.toolCalls ?? 0),
-    confirmationsAsked: agents.reduce((sum, result) => sum + (result.trajectory?.confirmationsAsked ?? 0), 0),
-  };
 }
 
 /** Parse failures of one call format. */
@@ -105,6 +84,11 @@ export interface EvalSummary {
   harnessErrors: number;
   /** Attempts served from the response cache. */
   cached: number;
+  /**
+   * Who played the user in conversation samples: `scripted`, or the `--user-model` spec. A run has
+   * one user, so figures from the two are never mixed. Absent when no sample was a conversation.
+   */
+  simulatedUser?: string;
   /**
    * Prompt tokens the backend held already and did not evaluate again (in-process prefix reuse),
    * over the model calls measured (not from the cache) of backends that report it; null otherwise.
@@ -152,6 +136,29 @@ export function decodeSpeed(result: SampleResult): number | undefined {
   return decodeMs > 0 ? (usage.outputTokens - 1) / (decodeMs / 1000) : undefined;
 }
 
+function fullCounts(results: readonly SampleResult[], repeats: number): TrialCounts[] {
+  const counts = new Map<string, TrialCounts>();
+  for (const result of results) {
+    const count = counts.get(result.id) ?? { n: 0, c: 0 };
+    count.n += 1;
+    if (result.passed) count.c += 1;
+    counts.set(result.id, count);
+  }
+  return [...counts.values()].filter((count) => count.n === repeats);
+}
+
+function passHatKIntervals(
+  results: readonly SampleResult[],
+  repeats: number,
+): Record<string, [number, number]> | undefined {
+  if (repeats < 2) return undefined;
+  const full = fullCounts(results, repeats);
+  if (full.length === 0) return undefined;
+  const table: Record<string, [number, number]> = {};
+  for (let k = 1; k <= repeats; k += 1) table[String(k)] = passHatKInterval(full, k);
+  return table;
+}
+
 function passHatKTable(
   results: readonly SampleResult[],
   repeats: number,
@@ -189,6 +196,8 @@ export interface SummaryInput {
   order: readonly { suite: string; category: string }[];
   planned: number;
   repeats: number;
+  /** The run's `--user-model` spec; undefined or null: the scripted user. */
+  userModel?: string | null;
 }
 
 /** Computes the summary. */
@@ -219,6 +228,8 @@ export function summarise(input: SummaryInput): EvalSummary {
     };
     const table = passHatKTable(list, repeats);
     if (table !== undefined) summary.passHatK = table;
+    const intervals = table === undefined ? undefined : passHatKIntervals(list, repeats);
+    if (intervals !== undefined) summary.passHatKCi95 = intervals;
     const agent = agentSummary(list);
     if (agent !== undefined) summary.agent = agent;
     categories.push(summary);
@@ -274,6 +285,9 @@ export function summarise(input: SummaryInput): EvalSummary {
     promptReuse: promptReuse(modelOutputs),
     ...bfclSummary(categories),
     ...optional("instructionFollowing", instructionFollowingSummary(results)),
+    ...(results.some((result) => result.solver === "conversation")
+      ? { simulatedUser: input.userModel ?? "scripted" }
+      : {}),
   };
 }
 

@@ -19,9 +19,23 @@ export interface TrajectoryCall {
   arguments: Record<string, unknown>;
 }
 
+/** A call the simulated user made on their own tools (dual control: their phone). */
+export interface UserToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  outcome: { ok: true; output: unknown } | { ok: false; error: { type: string; message: string } };
+}
+
 /** One event. */
 export type TrajectoryEvent =
-  | { type: "user"; turn: number; text: string; by: "script" | "user-model" }
+  | {
+      type: "user";
+      turn: number;
+      text: string;
+      by: "script" | "user-model";
+      /** Calls the user made on their own tools before writing (dual control), with what came back. */
+      calls?: UserToolCall[];
+    }
   | {
       type: "model";
       turn: number;
@@ -59,6 +73,8 @@ export interface Trajectory {
   confirmationsAsked: number;
   /** Why the conversation ended (the last agent run's stop reason, or the user's end). */
   stopReason: StopReason | "user-done" | "turn-limit";
+  /** The stop token the user ended with (`###STOP###`, `###TRANSFER###`, `###OUT-OF-SCOPE###`), when it wrote one. */
+  userStop?: string;
 }
 
 /** The tool events, in order, with their positions among all events. */

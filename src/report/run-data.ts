@@ -132,6 +132,7 @@ function readSummary(
     order: results.map((result) => ({ suite: result.suite, category: result.category })),
     planned: results.length,
     repeats: record.settings.repeats ?? 1,
+    userModel: record.settings.userModel ?? null,
   });
 }
 

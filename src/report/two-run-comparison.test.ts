@@ -104,6 +104,26 @@ describe("compareRuns", () => {
     );
   });
 
+  it("refuses runs whose simulated users differ unless forced", () => {
+    const a = readRunData(runA);
+    const b = readRunData(runB);
+    assert.ok(b.eval);
+    const withModelUser = {
+      ...b,
+      eval: {
+        ...b.eval,
+        record: { ...b.eval.record, settings: { ...b.eval.record.settings, userModel: "replay:user.jsonl" } },
+      },
+    };
+    assert.throws(
+      () => compareRuns(a, withModelUser),
+      (error) =>
+        isEdgecallError(error, "usage") &&
+        /different simulated users \(scripted in A, replay:user\.jsonl in B\).*--force/.test(error.message),
+    );
+    assert.equal(compareRuns(a, withModelUser, { force: true }).overall.paired.n > 0, true);
+  });
+
   it("renders a terminal table and a compare page", () => {
     const a = readRunData(runA);
     const b = readRunData(runB);

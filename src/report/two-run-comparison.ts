@@ -145,6 +145,15 @@ export function compareRuns(a: RunData, b: RunData, options: { force?: boolean }
       { subject: changed[0]?.name },
     );
   }
+  // Scores from the scripted user and from an LLM user are not one figure (docs/policy.md).
+  const userA = a.eval?.record.settings.userModel ?? null;
+  const userB = b.eval?.record.settings.userModel ?? null;
+  if (userA !== userB && !options.force)
+    throw new EdgecallError(
+      "usage",
+      `compare: the runs used different simulated users (${userA ?? "scripted"} in A, ${userB ?? "scripted"} in B), so their conversation scores are not comparable; pass --force to compare anyway`,
+      { subject: "--user-model" },
+    );
   const resultsA = a.eval?.results ?? [];
   const resultsB = b.eval?.results ?? [];
   const withRepeat = (a.eval?.summary.repeats ?? 1) > 1 || (b.eval?.summary.repeats ?? 1) > 1;

@@ -4,7 +4,7 @@
  * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), the agentic ones (groups
  * `bfcl:web_search`, `bfcl:memory`, `bfcl:agentic`), the assistant suites `assistant:single`,
  * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three),
- * `loops:instructions`, and `traces:FILE.jsonl` (a team's own conversations, src/suites/traces).
+ * `loops:instructions`, the policy suites (group `policy`), and `traces:FILE.jsonl` (a team's own conversations, src/suites/traces).
  * Built at the CLI edge and handed to eval.
  */
 import { isAgenticCategory } from "../bfcl/agentic/agentic-categories.js";
@@ -17,6 +17,7 @@ import { agenticGroups, agenticSuiteNames, createBfclAgenticSuite } from "./bfcl
 import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
 import { createBfclSuite } from "./bfcl-suite.js";
 import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/instructions-suite.js";
+import { createShippedPolicySuite, isPolicySuiteName, policySuiteNames } from "./policy/policy-suites.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
 import { createTracesSuite, isTracesSuiteName } from "./traces/traces-suite.js";
 
@@ -30,6 +31,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
   groups.assistant = assistantSuiteNames;
   groups["bfcl:multi_turn"] = multiTurnSuiteNames;
   Object.assign(groups, agenticGroups);
+  groups.policy = policySuiteNames;
   return {
     suites: [
       ...bfclCategories.map(bfclSuiteName),
@@ -37,6 +39,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       ...agenticSuiteNames,
       ...assistantSuiteNames,
       loopsInstructionsSuiteName,
+      ...policySuiteNames,
     ],
     groups,
     accepts: isTracesSuiteName,
@@ -58,6 +61,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       }
       if (name === statefulSuiteName) return createStatefulSuite();
       if (name === loopsInstructionsSuiteName) return createInstructionsSuite();
+      if (isPolicySuiteName(name)) return createShippedPolicySuite(name);
       if (name === "assistant:single" || name === "assistant:irrelevance")
         return createAssistantSuite(name as AssistantSuiteName);
       throw new EdgecallError("usage", `--suite: unknown suite "${name}"`, { subject: "--suite" });

@@ -54,5 +54,13 @@ export async function suiteCheckCommand(
     );
     return 1;
   }
+  const weak = checks.filter((check) => check.null.ok === false);
+  if (weak.length > 0) {
+    for (const check of weak)
+      process.stderr.write(
+        `edgecall: suite check: ${check.suite}: the null model passed ${check.null.unexpected?.length} sample(s) it should fail (more than 10%): ${check.null.unexpected?.join(", ")}\n`,
+      );
+    return 1;
+  }
   return 0;
 }

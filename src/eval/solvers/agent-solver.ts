@@ -18,9 +18,10 @@ import { withToolFaults } from "../../tools/tool-faults.js";
 import type { Environment, WorldState } from "../environment.js";
 import { harnessError } from "../harness-error.js";
 import { requestFields } from "../request-settings.js";
+import { userStopToken } from "../simulated-user.js";
 import { AbortedSample, type SolveContext, type Solver, type SolverName } from "../solver.js";
 import type { Sample, Transcript } from "../suite.js";
-import type { Trajectory, TrajectoryCall, TrajectoryEvent } from "../trajectory.js";
+import type { Trajectory, TrajectoryCall, TrajectoryEvent, UserToolCall } from "../trajectory.js";
 import { type OfferedTools, offeredTools } from "./offered-tools.js";
 import { modelUser, type SimulatedUser, scriptedUser } from "./simulated-user.js";
 
@@ -64,8 +65,8 @@ class TrajectoryRecorder {
     private readonly cachedFlags: () => boolean[],
   ) {}
 
-  user(turn: number, text: string, by: "script" | "user-model"): void {
-    this.events.push({ type: "user", turn, text, by });
+  user(turn: number, text: string, by: "script" | "user-model", calls: UserToolCall[] = []): void {
+    this.events.push({ type: "user", turn, text, by, ...(calls.length === 0 ? {} : { calls }) });
   }
 
   agentRun(
@@ -188,15 +189,16 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
   }
   try {
     const offered = offeredTools(sample, environment.registry, context.extraTools);
+    const userSampling = { ...context.agent.userSampling, seed: context.settings.seed + context.repeat };
     const user: SimulatedUser =
-      context.agent.userModel === undefined
-        ? scriptedUser(sample)
-        : modelUser(
-            sample,
-            context.agent.userModel,
-            { ...context.agent.userSampling, seed: context.settings.seed + context.repeat },
-            256,
-          );
+      context.user !== undefined
+        ? context.user(sample, environment, {
+            ...(context.agent.userModel === undefined ? {} : { model: context.agent.userModel }),
+            sampling: userSampling,
+          })
+        : context.agent.userModel === undefined
+          ? scriptedUser(sample)
+          : modelUser(sample, context.agent.userModel, userSampling, 256);
     const confirmBy = confirmation(context, user, offered);
     const userMessages: string[] = [lastUserText(sample.messages)];
     const guarded = createGuardedExecutor({
@@ -220,6 +222,7 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
     let messages: ChatMessage[] = [...sample.messages];
     let stopReason: Trajectory["stopReason"] = "final";
     let tokensLeft = context.agent.tokenBudget;
+    let userStop: string | undefined;
     recorder.user(1, userMessages[0] ?? "", "script");
     for (let turn = 1; ; turn += 1) {
       const run = await runAgent({
@@ -242,19 +245,26 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
         break;
       }
       if (!talk || run.stopReason !== "final") break;
-      if (turn >= context.agent.maxUserTurns) {
+      if (turn >= (sample.user?.maxTurns ?? context.agent.maxUserTurns)) {
         stopReason = "turn-limit";
         break;
       }
       const next = await user.next(run.finalText, messages, context.signal);
-      if (next === undefined) {
+      const userCalls = user.takeCalls?.() ?? [];
+      if (next !== undefined || userCalls.length > 0) {
+        recorder.user(turn + 1, next ?? "", user.by, userCalls);
+        // The user's own calls (dual control) may have changed the world.
+        if (userCalls.some((call) => call.outcome.ok))
+          recorder.states.push({ afterEvent: recorder.events.length - 1, snapshot: environment.snapshot() });
+      }
+      userStop = next === undefined ? undefined : userStopToken(next);
+      if (next === undefined || userStop !== undefined) {
         stopReason = "user-done";
         break;
       }
       messages = [...messages, { role: "user", content: next }];
       userMessages.push(next);
       guarded.noteUserMessage(next);
-      recorder.user(turn + 1, next, user.by);
     }
     const final = environment.snapshot();
     recorder.states.push({ afterEvent: recorder.events.length - 1, snapshot: final });
@@ -265,6 +275,7 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
       toolCalls: recorder.toolCalls,
       confirmationsAsked: recorder.confirmationsAsked,
       stopReason,
+      ...(userStop === undefined ? {} : { userStop }),
     };
     transcript.world = { states: recorder.states, finalHash: environment.hash(final) };
   } catch (error) {

@@ -13,32 +13,12 @@
  */
 import type { ModelBackend, SamplingSettings } from "../../backend/model-backend.js";
 import { isEdgecallError } from "../../errors.js";
-import type { ConfirmationRequest } from "../../guards/confirmation-ledger.js";
-import { type ChatMessage, type JsonSchema, summariseParts } from "../../messages.js";
+import { type ChatMessage, summariseParts } from "../../messages.js";
+import type { SimulatedUser } from "../simulated-user.js";
 import type { ReferenceCall, Sample } from "../suite.js";
 import { matchesReferenceCall } from "./equivalent-arguments.js";
 
-/** What a simulated user answers. */
-export interface SimulatedUser {
-  /** `script` or `user-model`: who wrote the turns. */
-  readonly by: "script" | "user-model";
-  /** The next user turn after `reply`, or undefined when the user is done. */
-  next(
-    reply: string,
-    conversation: readonly ChatMessage[],
-    signal?: AbortSignal,
-  ): Promise<string | undefined>;
-  /**
-   * Whether the user approves the call (`realName`: the environment's name of the tool;
-   * `parameters`: its arguments schema, for defaults).
-   */
-  confirm(
-    request: ConfirmationRequest,
-    realName: string,
-    parameters: JsonSchema | undefined,
-    signal?: AbortSignal,
-  ): Promise<boolean>;
-}
+export type { SimulatedUser } from "../simulated-user.js";
 
 /** The calls of a sample's reference solution. */
 export function referenceCalls(sample: Sample): ReferenceCall[] {
