@@ -3,8 +3,8 @@ import { after, before, describe, it } from "node:test";
 import type { ToolDefinition } from "../../messages.js";
 import { createOpenAICompatibleBackend } from "./backend.js";
 import { type FixtureServer, startFixtureServer } from "./fixture-server.test-support.js";
-import { describeRelaxedBound, relaxGrammarBounds } from "./grammar-bounds.js";
 import { llamaServerToolCall } from "./fixtures.test-support.js";
+import { describeRelaxedBound, relaxGrammarBounds } from "./grammar-bounds.js";
 
 /** llama-server's answer to a random-weight model's reply that is not its call format (common/chat.cpp). */
 const unparsedBody = {
@@ -114,10 +114,11 @@ describe("openai-compatible against llama-server's behaviour", () => {
     assert.equal(result.finishReason, "tool-calls");
     const [refused, resent] = server.requests.slice(start);
     const sentProperties = (body: Record<string, unknown> | undefined) =>
-      (body?.tools as { function: { parameters: { properties: Record<string, unknown> } } }[])[0]?.function
-        .parameters.properties;
-    assert.deepEqual(sentProperties(refused.body)?.description, { type: "string", maxLength: 2000 });
-    assert.deepEqual(sentProperties(resent.body), {
+      (
+        body?.tools as { function: { parameters: { properties: Record<string, unknown> } } }[] | undefined
+      )?.[0]?.function.parameters.properties;
+    assert.deepEqual(sentProperties(refused?.body)?.description, { type: "string", maxLength: 2000 });
+    assert.deepEqual(sentProperties(resent?.body), {
       title: { type: "string", minLength: 1, maxLength: 200 },
       description: { type: "string" },
       attendees: { type: "array", items: { type: "string" }, maxItems: 50 },
