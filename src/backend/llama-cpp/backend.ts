@@ -9,8 +9,10 @@
  * off, evaluates only the part of its prompt that sequence does not already hold (prefix-reuse.ts).
  * Import this module lazily: it loads node-llama-cpp.
  */
+
 import type { Llama, LlamaGrammar } from "node-llama-cpp";
 import { EdgecallError } from "../../errors.js";
+import type { TemplateVariables } from "../../formats/chat-template.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { ArgumentValidator } from "../../grammar/argument-validator.js";
 import { buildCallGrammar } from "../../grammar/call-grammar.js";
@@ -64,6 +66,8 @@ export interface LlamaCppBackendOptions {
   checkpointMemoryBytes?: number;
   /** Put each call's output token ids in `details.outputTokenIds` (benchmarks compare them). */
   recordTokenIds?: boolean;
+  /** Template variables: `enableThinking` for calls not forced to start at once, `dateString` always. */
+  templateVariables?: TemplateVariables;
   /** Share an already-started node-llama-cpp runtime (tests, many models in one process); not disposed on close. */
   llama?: Llama;
 }
@@ -127,6 +131,9 @@ class LlamaCppBackend implements ModelBackend {
       chatTemplate: loaded.chatTemplate,
       format: this.format,
       path: options.modelPath,
+      ...(options.templateVariables?.dateString === undefined
+        ? {}
+        : { dateString: options.templateVariables.dateString }),
     };
     this.checkpoints = new CheckpointPlanner(this.promptSource);
     this.info = {
@@ -249,7 +256,7 @@ class LlamaCppBackend implements ModelBackend {
 
   private prepare(request: GenerateRequest): PreparedPrompt {
     const { offered, forceCall } = this.callShape(request);
-    const enableThinking = forceCall ? false : undefined;
+    const enableThinking = forceCall ? false : this.options.templateVariables?.enableThinking;
     const rendered = buildPrompt(this.promptSource, request.messages, offered, enableThinking);
     return { ...rendered, enableThinking, forcedText: forceCall ? this.format.callPrefix : "" };
   }
