@@ -2,7 +2,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { confirmModes } from "../../eval/solver.js";
 import { augmentationNames } from "../../suites/stateful/augment.js";
-import { addHttpModelOptions, addInProcessModelOptions } from "../model-options.js";
+import { addHttpModelOptions, addInProcessModelOptions, addTemplateOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption, shardOption } from "../option-parsers.js";
 import { mcpOption } from "./mcp-option.js";
 
@@ -22,7 +22,7 @@ function augmentList(value: string): string[] {
 
 /** Options `compare-quants` and `probe` share with `eval`. */
 function addRunOptions(command: Command): Command {
-  return addInProcessModelOptions(addHttpModelOptions(command))
+  return addTemplateOptions(addInProcessModelOptions(addHttpModelOptions(command)))
     .option("--out <dir>", "parent folder of new run directories (default ./edgecall-runs)")
     .option(
       "--concurrency <n>",
