@@ -112,9 +112,11 @@ describe("llama-server interop (the llama.cpp node-llama-cpp bundles)", { skip }
     const outcome = await evalOn(`llama-server:${server?.root}`, "raw");
     assertNoHarnessErrors(outcome);
     const record = JSON.parse(readFileSync(join(outcome.runDirectory, "run.json"), "utf8")) as {
-      model: { identity: string; format: string; backend: string; chatTemplateSha256?: string };
+      model: { identity: string; format: string; backend: string; randomWeights: boolean };
     };
     assert.equal(record.model.identity, `llama-server:${server?.root}`);
+    // The server's model file is here and synthesised: labelled as random weights.
+    assert.equal(record.model.randomWeights, true);
     assert.equal(record.model.format, "qwen3");
     assert.equal(record.model.backend, "llama-server");
     // The server's own timings: prefill and decode are measured, not guessed.

@@ -5,7 +5,8 @@
  * for byte for Qwen3 and Qwen3.5) but parses calls with its own parsers, and answers output they
  * cannot parse with an error instead of the text; here malformed output stays data exactly as
  * in-process, and the prompt is recorded in the transcript. Sampling is sent explicitly (greedy
- * when the run sets none); prefill and decode come from the server's `timings`.
+ * when the run sets none); prefill and decode come from the server's `timings`. A model file the
+ * server names that is on this machine and was synthesised by edgecall is labelled random weights.
  */
 
 import { EdgecallError } from "../../errors.js";
@@ -66,6 +67,7 @@ class LlamaServerBackend implements ModelBackend {
     private readonly root: string,
     private readonly props: LlamaServerProps,
     private readonly format: ToolCallFormat,
+    randomWeights: boolean,
   ) {
     this.transport = {
       url: `${root}/completion`,
@@ -83,6 +85,7 @@ class LlamaServerBackend implements ModelBackend {
       format: format.name,
       baseUrl: root,
       ...(props.buildInfo === undefined ? {} : { backendVersion: props.buildInfo }),
+      ...(randomWeights ? { randomWeights } : {}),
     };
     this.capabilities = {
       constrainedDecoding: false,
@@ -175,5 +178,21 @@ export async function createLlamaServerBackend(options: LlamaServerOptions): Pro
   const root = llamaServerRoot(options.baseUrl);
   const props = await fetchLlamaServerProps(root, options.timeoutMs ?? 120_000, options.fetch);
   const format = options.format ?? getFormat(detectFormat(props.chatTemplate) ?? "json");
-  return new LlamaServerBackend(options, root, props, format);
+  return new LlamaServerBackend(options, root, props, format, await localRandomWeights(props.modelPath));
+}
+
+/**
+ * True when the server's model file is on this machine and is one edgecall synthesised (random
+ * weights, `edgecall.random_weights` in its metadata), so that every output says so. A file that
+ * is elsewhere, or unreadable, counts as real weights: HTTP cannot tell.
+ */
+async function localRandomWeights(modelPath: string | undefined): Promise<boolean> {
+  if (modelPath === undefined) return false;
+  try {
+    const { readGguf } = await import("../../gguf/reader.js");
+    const file = await readGguf(modelPath, { maxArrayElementsKept: 0 });
+    return file.metadata.get("edgecall.random_weights") === true;
+  } catch {
+    return false;
+  }
 }
