@@ -28,12 +28,12 @@ import type {
   ModelBackend,
   StreamEvent,
 } from "../model-backend.js";
-import { BackendHttpError, isUnparsedOutputMessage, serverErrorMessage } from "./errors.js";
+import { BackendHttpError, isUnparsedOutputMessage } from "./errors.js";
 import { describeRelaxedBound, isGrammarRefusal, relaxGrammarBounds } from "./grammar-bounds.js";
 import { toOpenAIRequestBody } from "./request.js";
 import { assembleParts, type DecodedCompletion, decodeCompletionBody, mapFinishReason } from "./response.js";
 import { readServerTimings, timingWithServer, usageWithServer } from "./server-timings.js";
-import { parseSseStream, type SseEvent, SseLimitError } from "./sse-parser.js";
+import { readCompletionStream } from "./stream-reader.js";
 import { StreamState } from "./stream-state.js";
 import {
   defaultMaxResponseBytes,
@@ -246,29 +246,8 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
     }
     const state = new StreamState();
     let firstTokenMs: number | undefined;
-    let done = false;
     try {
-      for await (const event of sseEvents(response.chunks(), transport.url)) {
-        const data = event.data.trim();
-        if (data === "[DONE]") {
-          done = true;
-          break;
-        }
-        if (data === "") continue;
-        let chunk: unknown;
-        try {
-          chunk = JSON.parse(data);
-        } catch {
-          throw new EdgecallError(
-            "backend-protocol",
-            `${transport.url}: stream event is not JSON: ${data.slice(0, 200)}`,
-            {
-              subject: transport.url,
-            },
-          );
-        }
-        throwIfStreamError(chunk, event.event, data, transport.url);
-        const delta = state.apply(chunk);
+      for await (const delta of readCompletionStream(response.chunks(), transport.url, state)) {
         if (delta.generated && firstTokenMs === undefined) firstTokenMs = since(start);
         if (delta.text !== "") yield { type: "text-delta", text: delta.text };
       }
@@ -284,23 +263,6 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
       return;
     } finally {
       response.close();
-    }
-    if (state.chunkCount === 0) {
-      throw new EdgecallError(
-        "backend-protocol",
-        `${transport.url}: the stream ended without any completion chunk`,
-        {
-          subject: transport.url,
-        },
-      );
-    }
-    if (!done && state.finishReason === null) {
-      // The connection closed mid-reply: what arrived is not the model's whole output.
-      throw new EdgecallError(
-        "backend-protocol",
-        `${transport.url}: the stream ended before the completion did (no finish_reason and no [DONE]); the server or a proxy closed it mid-reply`,
-        { subject: transport.url },
-      );
     }
     const totalMs = since(start);
     const decoded = {
@@ -340,25 +302,4 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
       // Nothing is held between calls: fetch pools its own connections.
     },
   };
-}
-
-/** The body's SSE events; a line or event past the parser's limit is a backend-protocol error. */
-async function* sseEvents(chunks: AsyncIterable<Uint8Array>, url: string): AsyncGenerator<SseEvent> {
-  try {
-    yield* parseSseStream(chunks);
-  } catch (error) {
-    if (!(error instanceof SseLimitError)) throw error;
-    throw new EdgecallError("backend-protocol", `${url}: ${error.message}`, { subject: url, cause: error });
-  }
-}
-
-/** llama-server and vLLM report failures inside a 200 stream as an `error` object (or an `error` event). */
-function throwIfStreamError(chunk: unknown, eventName: string, data: string, url: string): void {
-  const hasError = typeof chunk === "object" && chunk !== null && "error" in chunk && !("choices" in chunk);
-  if (!hasError && eventName !== "error") return;
-  const message = serverErrorMessage(data);
-  if (isUnparsedOutputMessage(message)) throw new UnparsedOutputError(message);
-  throw new EdgecallError("backend-http", `${url} reported an error in the stream: ${message}`, {
-    subject: url,
-  });
 }
