@@ -11,14 +11,18 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import { createAssistantRegistry } from "../src/assistant/assistant-registry.js";
 import {
   findLlamaServerBinary,
   type RunningLlamaServer,
   startLlamaServer,
 } from "../src/backend/llama-server/launch.js";
+import { toOpenAIMessages } from "../src/backend/openai/request.js";
 import { runEvalSession } from "../src/eval/eval-session.js";
 import type { EvalSessionOutcome } from "../src/eval/session-options.js";
+import { renderChatTemplate } from "../src/formats/chat-template.js";
 import { synthesizeGguf } from "../src/gguf/synth/synthesize.js";
+import type { ChatMessage } from "../src/messages.js";
 import { defaultSuiteCatalog } from "../src/suites/default-catalog.js";
 
 const binary = findLlamaServerBinary();
@@ -106,6 +110,46 @@ describe("llama-server interop (the llama.cpp node-llama-cpp bundles)", { skip }
       sessions: { backend?: { relaxedBounds?: string[] } }[];
     };
     assert.deepEqual(record.sessions.at(-1)?.backend?.relaxedBounds, relaxed);
+  });
+
+  it("renders the assistant tools and a call history byte for byte as llama-server does", async () => {
+    const root = server?.root ?? "";
+    const props = (await (await fetch(`${root}/props`)).json()) as {
+      chat_template: string;
+      bos_token: string;
+      eos_token: string;
+    };
+    const tools = createAssistantRegistry().definitions();
+    const messages: ChatMessage[] = [
+      { role: "system", content: "You are a helpful assistant." },
+      { role: "user", content: "Move my dentist appointment to Friday." },
+      {
+        role: "assistant",
+        content: "",
+        toolCalls: [
+          { id: "call_1", name: "list_events", arguments: { from: "2026-12-01", to: "2026-12-08" } },
+        ],
+      },
+      { role: "tool", content: '{"events":[]}', toolCallId: "call_1", name: "list_events" },
+      { role: "user", content: "Thanks." },
+    ];
+    const ours = renderChatTemplate(props.chat_template, messages, tools, {
+      bosToken: props.bos_token,
+      eosToken: props.eos_token,
+    });
+    const response = await fetch(`${root}/apply-template`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        messages: toOpenAIMessages(messages),
+        tools: tools.map((tool) => ({
+          type: "function",
+          function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+        })),
+      }),
+    });
+    const theirs = ((await response.json()) as { prompt: string }).prompt;
+    assert.equal(ours, theirs);
   });
 
   it("runs them through llama-server: (raw /completion, edgecall's rendering) with 0 harness errors", async () => {
