@@ -70,7 +70,7 @@ export function registerEvalCommands(program: Command): void {
       .description("run evaluation suites against a model into a resumable run directory")
       .option(
         "--model <spec>",
-        "model: FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
+        "model: FILE.gguf | openai:URL[,URL...]#MODEL (a fleet) | llama-server:URL[,URL...] | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
       )
       .option("--suite <list>", "comma-separated suites and groups, e.g. bfcl:simple_python,assistant")
       .option("--bfcl-dir <dir>", "the BFCL v4 data folder (for bfcl:* suites)")
