@@ -37,6 +37,8 @@ describe("eval: template variables", () => {
       cache: false,
       out: mkdtempSync(join(tmpdir(), "edgecall-template-vars-")),
     };
+    // The first call fails (a harness error), so that a resume has a sample to run again.
+    server.enqueue({ status: 400, body: { error: { message: "try later" } } });
     const run = await runEvalSession({
       ...common,
       model: `openai:${server.baseUrl}#m`,
@@ -46,7 +48,7 @@ describe("eval: template variables", () => {
       dateString: "01 Jan 2030",
     });
     assert.equal(run.results.length, 2);
-    for (const request of server.requests) {
+    for (const request of server.requests.slice(1)) {
       assert.deepEqual(request.body?.chat_template_kwargs, {
         enable_thinking: false,
         date_string: "01 Jan 2030",
@@ -60,14 +62,22 @@ describe("eval: template variables", () => {
     assert.deepEqual([record.settings.enableThinking, record.settings.dateString], [false, "01 Jan 2030"]);
 
     const sent = server.requests.length;
-    // A resume that names neither reuses the original values (a difference would be refused).
-    const resumed = await runEvalSession({ ...common, resume: run.runDirectory });
-    assert.equal(resumed.results.length, 2);
+    assert.equal(run.results.filter((result) => result.error !== null).length, 1);
+    // A resume that names neither reuses the original values, for the model and for the record.
+    const resumed = await runEvalSession({ ...common, resume: run.runDirectory, retryErrors: true });
+    assert.equal(resumed.results.filter((result) => result.error !== null).length, 0);
+    const retry = server.requests.at(-1);
+    assert.ok(server.requests.length > sent, "the failed sample ran again");
+    assert.deepEqual(retry?.body?.chat_template_kwargs, {
+      enable_thinking: false,
+      date_string: "01 Jan 2030",
+    });
+    const afterResume = server.requests.length;
     await assert.rejects(
       runEvalSession({ ...common, resume: run.runDirectory, enableThinking: true }),
       (error: unknown) =>
         isEdgecallError(error, "usage") && /enableThinking: was false, now true/.test(error.message),
     );
-    assert.equal(server.requests.length, sent, "refused resumes send nothing");
+    assert.equal(server.requests.length, afterResume, "a refused resume sends nothing");
   });
 });
