@@ -59,6 +59,7 @@ const changes: Record<keyof CacheKeyFields, (fields: CacheKeyFields) => CacheKey
   }),
   edgecallVersion: (fields) => ({ ...fields, edgecallVersion: "0.2.0" }),
   backendVersion: (fields) => ({ ...fields, backendVersion: "node-llama-cpp 3.22.0" }),
+  templateVariables: (fields) => ({ ...fields, templateVariables: { enableThinking: false } }),
 };
 
 describe("response cache", () => {

@@ -57,8 +57,19 @@ describe("eval settings", () => {
       augment: [],
       maxSteps: 10,
       tokenBudget: null,
+      enableThinking: null,
+      dateString: null,
     });
     assert.equal(resolveSettings({}, undefined, "pythonic").bfclMode, "prompt");
+    // A run recorded before template variables existed resumes unchanged; a new value is refused.
+    const { enableThinking: _e, dateString: _d, ...beforeTemplates } = fresh;
+    assert.doesNotThrow(() =>
+      assertSameSettings("run", beforeTemplates, resolveSettings({}, beforeTemplates, "qwen3")),
+    );
+    assert.throws(
+      () => assertSameSettings("run", fresh, resolveSettings({ enableThinking: false }, fresh, "qwen3")),
+      /enableThinking: was null, now false/,
+    );
     // A run recorded before agent suites existed has no agent settings: it resumes unchanged.
     const { confirm: _c, userModel: _u, augment: _a, maxSteps: _m, tokenBudget: _t, ...beforeAgents } = fresh;
     assert.doesNotThrow(() =>

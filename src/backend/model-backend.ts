@@ -129,8 +129,12 @@ export interface BackendInfo {
   promptLookup?: boolean;
   /** In-process backends: how long loading took, in ms. */
   loadMs?: number;
-  /** HTTP backends: the server's base URL. */
+  /** HTTP backends: the server's base URL (a fleet's first). */
   baseUrl?: string;
+  /** Fleets: every server's base URL. */
+  servers?: string[];
+  /** HTTP backends: the API used, `chat` (`/chat/completions`) or `raw` (llama-server's `/completion`). */
+  api?: "chat" | "raw";
   /** The replay backend: outputs its script holds. */
   scriptedOutputs?: number;
 }
@@ -165,6 +169,32 @@ export interface ConstrainedDecodingReport {
   argumentProblems: string[];
 }
 
+/** One server of a fleet (`openai:URL1,URL2#MODEL`) and what it did. */
+export interface ServerStats {
+  url: string;
+  /** Calls sent to it. */
+  requests: number;
+  /** Calls it answered (a result came back). */
+  succeeded: number;
+  /** Calls that failed on it (each then went to another server, or failed the sample when none was left). */
+  failed: number;
+  /** Times it was taken out of rotation for not answering. */
+  removed: number;
+  /** Whether it was in rotation when the report was made. */
+  inRotation: boolean;
+}
+
+/** What a backend did over its life that a run records (run.json, each session's `backend`). */
+export interface BackendReport {
+  /** A fleet's servers, in the order the spec lists them. */
+  servers?: ServerStats[];
+  /**
+   * Tool-schema bounds dropped so that a server's grammar could take the schemas (the argument
+   * validator still checks them), one line each: `TOOL POINTER KEYWORD VALUE`.
+   */
+  relaxedBounds?: string[];
+}
+
 /** A model, however it is served. */
 export interface ModelBackend {
   readonly info: BackendInfo;
@@ -174,6 +204,8 @@ export interface ModelBackend {
   generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult>;
   /** The same call, streamed. Optional: callers fall back to `generate`. */
   stream?(request: GenerateRequest, options?: GenerateOptions): AsyncIterable<StreamEvent>;
+  /** What it did so far, for the run's record. Optional: absent means nothing to report. */
+  report?(): BackendReport;
   /** Frees the model and its resources. Idempotent. */
   close(): Promise<void>;
 }

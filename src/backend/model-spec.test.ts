@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
-import { parseModelSpec } from "./model-spec.js";
+import { parseModelSpec, specServers } from "./model-spec.js";
 
 describe("parseModelSpec", () => {
   it("reads each kind of spec", () => {
@@ -25,6 +25,24 @@ describe("parseModelSpec", () => {
     });
   });
 
+  it("reads a fleet of servers and llama-server's raw mode", () => {
+    assert.deepEqual(parseModelSpec("openai:http://a:8080/v1, http://b:8080/v1/#qwen"), {
+      kind: "openai",
+      baseUrl: "http://a:8080/v1",
+      model: "qwen",
+      baseUrls: ["http://a:8080/v1", "http://b:8080/v1"],
+    });
+    assert.deepEqual(parseModelSpec("llama-server:http://127.0.0.1:8080"), {
+      kind: "openai",
+      baseUrl: "http://127.0.0.1:8080",
+      model: "llama-server",
+      api: "raw",
+    });
+    const fleet = parseModelSpec("llama-server:http://a:1,http://b:2");
+    assert.ok(fleet.kind === "openai");
+    assert.deepEqual(specServers(fleet), ["http://a:1", "http://b:2"]);
+  });
+
   it("rejects bad specs naming the spec and the reason", () => {
     const cases: Array<[string, RegExp]> = [
       ["", /empty/],
@@ -35,6 +53,10 @@ describe("parseModelSpec", () => {
       ["replay:a.jsonl?delayMs=abc", /delayMs must be a whole number/],
       ["replay:a.jsonl?speed=2", /unknown replay option 'speed'/],
       ["http://127.0.0.1:8080/v1", /openai: prefix/],
+      ["openai:http://a/v1,#m", /empty URL in the server list/],
+      ["openai:http://a/v1,http://a/v1/#m", /listed twice/],
+      ["openai:http://a/v1,nope#m", /'nope' is not a URL/],
+      ["llama-server:http://a:1#m", /drop '#MODEL'/],
     ];
     for (const [spec, pattern] of cases) {
       assert.throws(

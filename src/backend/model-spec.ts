@@ -1,6 +1,8 @@
 /**
  * Model spec strings (the CLI contract (docs/architecture.md)): a path to a `.gguf` file,
- * `openai:URL#MODEL`, `replay:FILE.jsonl[?delayMs=N]`, or `demo`.
+ * `openai:URL#MODEL` (or a fleet, `openai:URL1,URL2#MODEL`), `llama-server:URL` (llama-server's raw
+ * `/completion` with edgecall's own prompt rendering and parsers; a fleet likewise),
+ * `replay:FILE.jsonl[?delayMs=N]`, or `demo`.
  */
 import { isAbsolute, resolve } from "node:path";
 import { EdgecallError } from "../errors.js";
@@ -8,7 +10,19 @@ import { EdgecallError } from "../errors.js";
 /** A parsed model spec. */
 export type ModelSpec =
   | { kind: "gguf"; path: string }
-  | { kind: "openai"; baseUrl: string; model: string }
+  | {
+      kind: "openai";
+      /** The first (or only) server's API root. */
+      baseUrl: string;
+      model: string;
+      /** Every server of a fleet (`openai:URL1,URL2#MODEL`), in order; absent for one server. */
+      baseUrls?: string[];
+      /**
+       * `raw`: llama-server's `/completion`, prompts rendered by edgecall from the server's chat
+       * template (`llama-server:URL`); absent: `/chat/completions`.
+       */
+      api?: "raw";
+    }
   | { kind: "replay"; path: string; delayMs: number }
   | { kind: "demo" };
 
@@ -24,19 +38,16 @@ export function parseModelSpec(spec: string): ModelSpec {
   if (trimmed.startsWith("openai:")) {
     const rest = trimmed.slice("openai:".length);
     const hash = rest.lastIndexOf("#");
-    const url = hash === -1 ? rest : rest.slice(0, hash);
+    const urls = hash === -1 ? rest : rest.slice(0, hash);
     const model = hash === -1 ? "default" : rest.slice(hash + 1);
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw invalid(spec, `'${url}' is not a URL (expected e.g. openai:http://127.0.0.1:8080/v1#qwen)`);
-    }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-      throw invalid(spec, `URL must be http or https, got ${parsed.protocol}`);
-    }
     if (model === "") throw invalid(spec, "empty model name after '#'");
-    return { kind: "openai", baseUrl: url.replace(/\/+$/, ""), model };
+    return serverSpec(spec, urls, model, undefined);
+  }
+  if (trimmed.startsWith("llama-server:")) {
+    const urls = trimmed.slice("llama-server:".length);
+    if (urls.includes("#"))
+      throw invalid(spec, "llama-server: serves the model it was started with; drop '#MODEL'");
+    return serverSpec(spec, urls, "llama-server", "raw");
   }
   if (trimmed.startsWith("replay:")) {
     const rest = trimmed.slice("replay:".length);
@@ -60,6 +71,40 @@ export function parseModelSpec(spec: string): ModelSpec {
     throw invalid(spec, "a URL needs the openai: prefix (openai:URL#MODEL)");
   }
   return { kind: "gguf", path: trimmed };
+}
+
+/** The server URLs of an `openai:` or `llama-server:` spec: one, or a comma-separated fleet. */
+function serverSpec(spec: string, urls: string, model: string, api: "raw" | undefined): ModelSpec {
+  const example =
+    api === "raw" ? "llama-server:http://127.0.0.1:8080" : "openai:http://127.0.0.1:8080/v1#qwen";
+  const baseUrls = urls.split(",").map((url) => url.trim());
+  for (const url of baseUrls) {
+    if (url === "") throw invalid(spec, `empty URL in the server list (expected e.g. ${example})`);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw invalid(spec, `'${url}' is not a URL (expected e.g. ${example})`);
+    }
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+      throw invalid(spec, `URL must be http or https, got ${parsed.protocol}`);
+    }
+  }
+  const normalised = baseUrls.map((url) => url.replace(/\/+$/, ""));
+  const duplicate = normalised.find((url, index) => normalised.indexOf(url) !== index);
+  if (duplicate !== undefined) throw invalid(spec, `${duplicate} is listed twice`);
+  return {
+    kind: "openai",
+    baseUrl: normalised[0] ?? "",
+    model,
+    ...(normalised.length > 1 ? { baseUrls: normalised } : {}),
+    ...(api === undefined ? {} : { api }),
+  };
+}
+
+/** Every server a spec of kind `openai` names (one, or the fleet). */
+export function specServers(spec: Extract<ModelSpec, { kind: "openai" }>): string[] {
+  return spec.baseUrls ?? [spec.baseUrl];
 }
 
 /**

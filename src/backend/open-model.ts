@@ -4,9 +4,10 @@
  */
 import { statSync } from "node:fs";
 import { EdgecallError } from "../errors.js";
+import type { TemplateVariables } from "../formats/chat-template.js";
 import type { ToolCallFormat } from "../formats/tool-call-format.js";
 import type { ModelBackend } from "./model-backend.js";
-import { type ModelSpec, parseModelSpec } from "./model-spec.js";
+import { type ModelSpec, parseModelSpec, specServers } from "./model-spec.js";
 
 /** Options that apply to some backends; each backend ignores what it does not use. */
 export interface OpenModelOptions {
@@ -25,6 +26,10 @@ export interface OpenModelOptions {
   prefixReuse?: boolean;
   /** GGUF: prompt-lookup drafting (default false). */
   promptLookup?: boolean;
+  /** openai: `generate` streams, so the first token is measured (default false; eval sets it). */
+  stream?: boolean;
+  /** Template variables (`enable_thinking`, `date_string`); unset ones are not passed. */
+  templateVariables?: TemplateVariables;
 }
 
 async function formatByName(name: string): Promise<ToolCallFormat> {
@@ -62,7 +67,41 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
     ...(options.sequences === undefined ? {} : { sequences: options.sequences }),
     ...(options.prefixReuse === undefined ? {} : { prefixReuse: options.prefixReuse }),
     ...(options.promptLookup === undefined ? {} : { promptLookup: options.promptLookup }),
+    ...(options.templateVariables === undefined ? {} : { templateVariables: options.templateVariables }),
   });
+}
+
+/** An `openai:` or `llama-server:` spec: one server's backend, or a fleet of them. */
+async function openServers(
+  spec: Extract<ModelSpec, { kind: "openai" }>,
+  options: OpenModelOptions,
+): Promise<ModelBackend> {
+  const format = options.format === undefined ? undefined : await formatByName(options.format);
+  const common = {
+    timeoutMs: options.idleTimeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
+    templateVariables: options.templateVariables,
+  };
+  let openOne: (url: string) => ModelBackend | Promise<ModelBackend>;
+  if (spec.api === "raw") {
+    const { createLlamaServerBackend } = await import("./llama-server/backend.js");
+    openOne = (url) => createLlamaServerBackend({ baseUrl: url, format, ...common });
+  } else {
+    const { createOpenAICompatibleBackend } = await import("./openai/backend.js");
+    openOne = (url) =>
+      createOpenAICompatibleBackend({
+        baseUrl: url,
+        model: spec.model,
+        format,
+        ...common,
+        ...(options.stream === undefined ? {} : { stream: options.stream }),
+      });
+  }
+  const servers = specServers(spec);
+  if (servers.length === 1) return openOne(spec.baseUrl);
+  const { createFleetBackend } = await import("./fleet/fleet-backend.js");
+  const members = await Promise.all(servers.map(async (url) => ({ url, backend: await openOne(url) })));
+  return createFleetBackend(members);
 }
 
 /** Opens the backend a spec names. Throws EdgecallError for bad specs, missing files and load failures. */
@@ -78,17 +117,8 @@ export async function openModel(
       const { ensureDemoModel } = await import("./demo-model.js");
       return openGguf(await ensureDemoModel(), options);
     }
-    case "openai": {
-      const { createOpenAICompatibleBackend } = await import("./openai/backend.js");
-      const format = options.format === undefined ? undefined : await formatByName(options.format);
-      return createOpenAICompatibleBackend({
-        baseUrl: parsed.baseUrl,
-        model: parsed.model,
-        format,
-        timeoutMs: options.idleTimeoutMs,
-        maxResponseBytes: options.maxResponseBytes,
-      });
-    }
+    case "openai":
+      return openServers(parsed, options);
     case "replay": {
       const { createReplayBackend } = await import("./replay-backend.js");
       const format = await formatByName(options.format ?? "json");

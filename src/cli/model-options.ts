@@ -22,6 +22,42 @@ export interface ModelOptionValues {
   prefixReuse?: boolean;
   /** `--prompt-lookup`. */
   promptLookup?: boolean;
+  thinking?: "on" | "off";
+  dateString?: string;
+}
+
+/** `--thinking` and `--date-string` as parsed. */
+export interface TemplateOptionValues {
+  thinking?: "on" | "off";
+  dateString?: string;
+}
+
+/**
+ * Adds the template variables' options: `--thinking on|off` (the template's `enable_thinking`) and
+ * `--date-string TEXT` (its `date_string`). Unset, nothing is passed: the template's own default
+ * in-process and with `llama-server:`, the server's with `openai:` (llama-server: thinking on,
+ * today's date).
+ */
+export function addTemplateOptions(command: Command): Command {
+  return command
+    .addOption(
+      new Option(
+        "--thinking <mode>",
+        "the chat template's enable_thinking: on | off (default: not passed, the template's or server's default)",
+      ).argParser(choiceOption(["on", "off"] as const)),
+    )
+    .option(
+      "--date-string <text>",
+      "the chat template's date_string, e.g. '26 Jul 2024' (default: not passed)",
+    );
+}
+
+/** `--thinking` and `--date-string` as {@link OpenModelOptions} fields (unset when not given). */
+export function templateOptions(values: TemplateOptionValues): Pick<OpenModelOptions, "templateVariables"> {
+  const variables: NonNullable<OpenModelOptions["templateVariables"]> = {};
+  if (values.thinking !== undefined) variables.enableThinking = values.thinking === "on";
+  if (values.dateString !== undefined) variables.dateString = values.dateString;
+  return Object.keys(variables).length === 0 ? {} : { templateVariables: variables };
 }
 
 /** The most `--max-response-mib`: V8 cannot hold a longer body as one string (about 512 Mi characters). */
@@ -86,14 +122,14 @@ export function inProcessModelOptions(values: {
 
 /**
  * Adds `--model` (required), `--format`, `--gpu`, `--threads`, `--context-size`, the HTTP
- * model options ({@link addHttpModelOptions}) and the in-process ones
- * ({@link addInProcessModelOptions}) to `command`.
+ * model options ({@link addHttpModelOptions}), the in-process ones
+ * ({@link addInProcessModelOptions}) and the template variables ({@link addTemplateOptions}) to `command`.
  */
 export function addModelOptions(command: Command): Command {
-  return addInProcessModelOptions(addHttpModelOptions(command))
+  return addTemplateOptions(addInProcessModelOptions(addHttpModelOptions(command)))
     .requiredOption(
       "--model <spec>",
-      "model: FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
+      "model: FILE.gguf | openai:URL[,URL...]#MODEL | llama-server:URL[,URL...] | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
     )
     .option("--format <name>", "tool-call format (default: detected from the GGUF chat template)")
     .addOption(

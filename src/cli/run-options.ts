@@ -3,10 +3,10 @@
  * takes the same way, and the settings they become: one place, so a new option or a change of
  * meaning reaches all three.
  */
-import { httpModelLimits, inProcessModelOptions } from "./model-options.js";
+import { httpModelLimits, inProcessModelOptions, type TemplateOptionValues } from "./model-options.js";
 
 /** Parsed options shared by `eval`, `compare-quants` and `probe`. */
-export interface RunCommandOptions {
+export interface RunCommandOptions extends TemplateOptionValues {
   out?: string;
   resume?: string;
   concurrency?: number;
@@ -57,6 +57,8 @@ export function runSettings(options: RunCommandOptions, signal: AbortSignal) {
     temperature: options.temperature,
     topP: options.topP,
     topK: options.topK,
+    ...(options.thinking === undefined ? {} : { enableThinking: options.thinking === "on" }),
+    ...(options.dateString === undefined ? {} : { dateString: options.dateString }),
     constrained: options.constrained,
     toolChoice: options.toolChoice,
     cache: options.cache === false ? false : undefined,

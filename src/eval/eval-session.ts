@@ -11,7 +11,8 @@ import type { ModelBackend } from "../backend/model-backend.js";
 import { absoluteModelSpec, parseModelSpec } from "../backend/model-spec.js";
 import { openModel } from "../backend/open-model.js";
 import { readProcessMemory } from "../bench/process-memory.js";
-import { resolveSettings } from "./eval-settings.js";
+import type { TemplateVariables } from "../formats/chat-template.js";
+import { resolveSettings, templateVariablesOf } from "./eval-settings.js";
 import { attemptKey } from "./paired-attempts.js";
 import { EvalProgress } from "./progress.js";
 import { edgecallVersion, hostProvenance, type ModelProvenance, modelProvenance } from "./provenance.js";
@@ -55,6 +56,9 @@ function openBackend(options: EvalSessionOptions, inputs: SessionInputs): Promis
     sequences: Math.min(options.concurrency ?? 1, 16),
     prefixReuse: options.prefixReuse,
     promptLookup: options.promptLookup,
+    // openai: stream, so the time to the first token is measured, not the whole reply's.
+    stream: true,
+    templateVariables: templateVariablesOf(options, inputs.original?.settings),
   });
 }
 
@@ -99,6 +103,7 @@ function runnerCacheOf(
   model: ModelProvenance,
   backend: ModelBackend,
   backendFormat: string,
+  templateVariables: TemplateVariables | undefined,
 ): RunnerCache | undefined {
   if (cache === undefined) return undefined;
   return {
@@ -108,6 +113,7 @@ function runnerCacheOf(
       format: backendFormat,
       edgecallVersion: edgecallVersion(),
       backendVersion: String(backend.info.backendVersion ?? backend.info.backend),
+      ...(templateVariables === undefined ? {} : { templateVariables }),
     },
   };
 }
@@ -231,7 +237,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       settings,
       backend,
       userBackend,
-      cache: runnerCacheOf(cache, model, backend, backendFormat),
+      cache: runnerCacheOf(cache, model, backend, backendFormat, templateVariablesOf({}, settings)),
     });
     session.completed = outcome.completed;
 
@@ -247,13 +253,22 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     });
     writeRunOutputs(runDirectory, results, summary);
     session.status = outcome.interrupted || !summary.complete ? "interrupted" : "complete";
-    return { summary, runDirectory, results, interrupted: outcome.interrupted };
+    const backendReport = backend.report?.();
+    return {
+      summary,
+      runDirectory,
+      results,
+      interrupted: outcome.interrupted,
+      ...(backendReport === undefined || Object.keys(backendReport).length === 0 ? {} : { backendReport }),
+    };
   } catch (error) {
     session.status = "failed";
     throw error;
   } finally {
     session.endedAt = new Date().toISOString();
     session.peakRssBytes = readProcessMemory().peakRssBytes;
+    const report = backend.report?.();
+    if (report !== undefined && Object.keys(report).length > 0) session.backend = report;
     if (record !== undefined && runDirectory !== undefined) {
       record.status = session.status;
       record.endedAt = session.endedAt;

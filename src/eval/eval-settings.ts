@@ -4,6 +4,7 @@
  * refused with a message naming each setting, its original value and the new one.
  */
 import { EdgecallError } from "../errors.js";
+import type { TemplateVariables } from "../formats/chat-template.js";
 import { type EvalSettings, type RunShard, settingsDifferences } from "./run-directory.js";
 import type { ConfirmMode } from "./solver.js";
 
@@ -28,6 +29,10 @@ export interface GivenSettings {
   augment?: string[];
   maxSteps?: number;
   tokenBudget?: number;
+  /** The chat template's `enable_thinking` (unset: not passed). */
+  enableThinking?: boolean;
+  /** The chat template's `date_string` (unset: not passed). */
+  dateString?: string;
 }
 
 /** Defaults of settings not given. */
@@ -74,7 +79,26 @@ export function resolveSettings(
     augment: pick("augment", given.augment, []),
     maxSteps: pick("maxSteps", given.maxSteps, defaultSettings.maxSteps),
     tokenBudget: pick("tokenBudget", given.tokenBudget, null),
+    enableThinking: pick("enableThinking", given.enableThinking, null),
+    dateString: pick("dateString", given.dateString, null),
   };
+}
+
+/**
+ * The template variables a session opens its model with: those given now, else the resumed run's
+ * (so a resume renders the same prompts).
+ */
+export function templateVariablesOf(
+  given: Pick<GivenSettings, "enableThinking" | "dateString">,
+  original: EvalSettings | undefined,
+): TemplateVariables | undefined {
+  const enableThinking = given.enableThinking ?? original?.enableThinking ?? undefined;
+  const dateString = given.dateString ?? original?.dateString ?? undefined;
+  const variables: TemplateVariables = {
+    ...(enableThinking === undefined ? {} : { enableThinking }),
+    ...(dateString === undefined ? {} : { dateString }),
+  };
+  return Object.keys(variables).length === 0 ? undefined : variables;
 }
 
 /** Throws `usage` listing every difference between the original run's settings and these. */

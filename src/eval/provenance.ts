@@ -1,13 +1,14 @@
 /**
  * Provenance of an eval run's model: what exactly was measured. For GGUF files (and `demo`) the
  * file's sha256 (streamed, cached by path+size+mtime), architecture, quantisation and the sha256
- * of the chat template; for `openai:` the URL and model name; for `replay:` the script's sha256.
+ * of the chat template; for `openai:` the URL (every URL of a fleet) and model name, for
+ * `llama-server:` its URLs; for `replay:` the script's sha256.
  * `identity` is the string results and cached responses are tied to.
  */
 import { readFileSync } from "node:fs";
 import { arch, cpus, platform, release, totalmem } from "node:os";
 import type { BackendCapabilities, BackendInfo, ModelBackend } from "../backend/model-backend.js";
-import type { ModelSpec } from "../backend/model-spec.js";
+import { type ModelSpec, specServers } from "../backend/model-spec.js";
 import { sha256Hex } from "../sha256.js";
 import { fileSha256 } from "./file-hash.js";
 
@@ -114,8 +115,12 @@ export async function modelProvenance(
         device: typeof info.device === "string" ? info.device : undefined,
       };
     }
-    case "openai":
-      return { ...common, identity: `openai:${spec.baseUrl}#${spec.model}` };
+    case "openai": {
+      // A fleet is identified by all its servers, in order: a resume names the same ones.
+      const servers = specServers(spec).join(",");
+      const identity = spec.api === "raw" ? `llama-server:${servers}` : `openai:${servers}#${spec.model}`;
+      return { ...common, identity };
+    }
     case "replay": {
       const sha256 = await fileSha256(spec.path);
       return { ...common, identity: `replay:sha256:${sha256}`, path: spec.path, sha256 };

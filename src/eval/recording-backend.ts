@@ -16,7 +16,7 @@ import type { ModelTurn } from "./transcript.js";
 /** The response cache and the model facts its keys need. */
 export interface RunnerCache {
   cache: ResponseCache;
-  model: { identity: string; format: string; edgecallVersion: string; backendVersion: string };
+  model: Parameters<typeof cacheKeyFields>[1];
 }
 
 /** A backend that records its calls. */

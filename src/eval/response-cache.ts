@@ -3,7 +3,8 @@
  * rerun of the same sample with the same model and settings costs nothing. The key is the sha256 of
  * the canonical JSON of every field that can change the output: the model's identity (GGUF sha256,
  * openai URL and model, or replay file sha256), format, decoding mode, sampling settings, seed,
- * max tokens, tool choice, a hash of the tools, the messages, and the edgecall and backend versions
+ * max tokens, tool choice, a hash of the tools, the messages, the template variables when set, and
+ * the edgecall and backend versions
  * (so a parser fix or a runtime upgrade never serves stale parses).
  */
 import { mkdirSync } from "node:fs";
@@ -13,6 +14,7 @@ import type { GenerateRequest, GenerateResult } from "../backend/model-backend.j
 import { canonicalJson } from "../canonical-json.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
+import type { TemplateVariables } from "../formats/chat-template.js";
 import type { ChatMessage, ToolDefinition } from "../messages.js";
 import { sha256Hex } from "../sha256.js";
 
@@ -30,6 +32,8 @@ export interface CacheKeyFields {
   messages: ChatMessage[];
   edgecallVersion: string;
   backendVersion: string;
+  /** The template variables prompts are rendered with (absent when none is set, as in older keys). */
+  templateVariables?: TemplateVariables;
 }
 
 /** sha256 of the canonical JSON of a tool list. */
@@ -40,7 +44,13 @@ export function toolsHash(tools: readonly ToolDefinition[] | undefined): string 
 /** The cache key fields of a request sent to a model with this identity. */
 export function cacheKeyFields(
   request: GenerateRequest,
-  model: { identity: string; format: string; edgecallVersion: string; backendVersion: string },
+  model: {
+    identity: string;
+    format: string;
+    edgecallVersion: string;
+    backendVersion: string;
+    templateVariables?: TemplateVariables;
+  },
 ): CacheKeyFields {
   const sampling = request.sampling ?? {};
   return {
@@ -55,6 +65,7 @@ export function cacheKeyFields(
     messages: request.messages,
     edgecallVersion: model.edgecallVersion,
     backendVersion: model.backendVersion,
+    ...(model.templateVariables === undefined ? {} : { templateVariables: model.templateVariables }),
   };
 }
 

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { writeFileAtomic } from "../atomic-file.js";
+import type { BackendReport } from "../backend/model-backend.js";
 import type { ModelSpec } from "../backend/model-spec.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
@@ -48,6 +49,13 @@ export interface EvalSettings {
   maxSteps?: number;
   /** `--token-budget`: tokens per agent sample, null for none. */
   tokenBudget?: number | null;
+  /**
+   * `--thinking`: the chat template's `enable_thinking`, null when not passed (the template's, or
+   * an `openai:` server's, default). Absent in runs written before it was recorded.
+   */
+  enableThinking?: boolean | null;
+  /** `--date-string`: the chat template's `date_string`, null when not passed. */
+  dateString?: string | null;
 }
 
 /** One shard of a run split with `--shard i/n` (index from 1). */
@@ -65,6 +73,12 @@ export interface RunSession {
   concurrency: number;
   /** Results this session committed (unknown, null, when it was killed). */
   completed: number | null;
+  /**
+   * What the backend reported at the session's end (src/backend/model-backend.ts `BackendReport`):
+   * a fleet's per-server counts, tool-schema bounds relaxed for a server's grammar. Absent when it
+   * reported nothing.
+   */
+  backend?: BackendReport;
   /**
    * Peak resident memory of the edgecall process when the session ended (VmHWM on Linux, else
    * maxRSS): the model, its context and Node.js. Absent in runs written before it was recorded.

@@ -1,5 +1,5 @@
 /** What an eval session is given: {@link EvalSessionOptions}, and what it returns. */
-import type { ModelBackend } from "../backend/model-backend.js";
+import type { BackendReport, ModelBackend } from "../backend/model-backend.js";
 import type { ToolDefinition } from "../messages.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { GivenSettings } from "./eval-settings.js";
@@ -75,4 +75,6 @@ export interface EvalSessionOutcome {
   /** Every result of the run (earlier sessions' included), in plan order. */
   results: readonly SampleResult[];
   interrupted: boolean;
+  /** What the backend reported at the end (also in run.json's session), when it reported anything. */
+  backendReport?: BackendReport;
 }

@@ -28,6 +28,17 @@ import {
   templateLimits,
 } from "./template-limits.js";
 
+/**
+ * Template variables a run may set, recorded in run.json. Unset: not passed, so the template's own
+ * default applies (llama-server passes `enable_thinking: true` and today's `date_string` itself).
+ */
+export interface TemplateVariables {
+  /** `enable_thinking` (Qwen3, Qwen3.5, MiniCPM5 read it). */
+  enableThinking?: boolean;
+  /** `date_string` (Llama 3.x templates print it as today's date), e.g. `26 Jul 2024`. */
+  dateString?: string;
+}
+
 /** Options for {@link renderChatTemplate}. */
 export interface ChatTemplateOptions {
   /** Append the assistant header (default true). */
@@ -36,6 +47,8 @@ export interface ChatTemplateOptions {
   eosToken?: string;
   /** Passed as `enable_thinking` only when set (templates test `enable_thinking is defined`). */
   enableThinking?: boolean;
+  /** Passed as `date_string` only when set. */
+  dateString?: string;
   /** Further template variables (e.g. `tools_in_user_message`, `keep_past_thinking`). */
   extra?: Record<string, unknown>;
   /** The date `strftime_now` reports (default: now). */
@@ -173,6 +186,7 @@ export function renderChatTemplate(
     };
     if (tools && tools.length > 0) variables.tools = tools.map(toOpenAiTool);
     if (options.enableThinking !== undefined) variables.enable_thinking = options.enableThinking;
+    if (options.dateString !== undefined) variables.date_string = options.dateString;
     for (const [name, value] of Object.entries(variables)) environment.set(name, value);
     const result = new BoundedInterpreter(environment, limits).run(parsed.parsed);
     return String(result.value);

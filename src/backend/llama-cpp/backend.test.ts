@@ -225,6 +225,18 @@ describe("llama-cpp backend", () => {
     }
   });
 
+  it("renders with the template variables: enable_thinking and date_string", async () => {
+    const qwen = await open("qwen3", { templateVariables: { enableThinking: false } });
+    const quiet = await qwen.generate({ messages, maxTokens: 1 });
+    assert.match(quiet.renderedPrompt ?? "", /<think>\s*<\/think>/);
+    const llama3 = await open("llama", { templateVariables: { dateString: "01 Jan 2030" } });
+    const dated = await llama3.generate({ messages, maxTokens: 1 });
+    assert.match(dated.renderedPrompt ?? "", /Today Date: 01 Jan 2030/);
+    const plain = await open("llama");
+    const undated = await plain.generate({ messages, maxTokens: 1 });
+    assert.match(undated.renderedPrompt ?? "", /Today Date: 26 Jul 2024/, "the template's own default");
+  });
+
   it("toolChoice none renders no tools and decodes freely", async () => {
     const backend = await open("qwen35");
     const result = await backend.generate({

@@ -11,6 +11,7 @@
  */
 import type { Llama, LlamaGrammar } from "node-llama-cpp";
 import { EdgecallError } from "../../errors.js";
+import type { TemplateVariables } from "../../formats/chat-template.js";
 import { parseStructuredReply } from "../../formats/structured-reply.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { ArgumentValidator } from "../../grammar/argument-validator.js";
@@ -65,6 +66,8 @@ export interface LlamaCppBackendOptions {
   checkpointMemoryBytes?: number;
   /** Put each call's output token ids in `details.outputTokenIds` (benchmarks compare them). */
   recordTokenIds?: boolean;
+  /** Template variables: `enableThinking` for calls not forced to start at once, `dateString` always. */
+  templateVariables?: TemplateVariables;
   /** Share an already-started node-llama-cpp runtime (tests, many models in one process); not disposed on close. */
   llama?: Llama;
 }
@@ -106,6 +109,9 @@ class LlamaCppBackend implements ModelBackend {
       chatTemplate: loaded.chatTemplate,
       format: this.format,
       path: options.modelPath,
+      ...(options.templateVariables?.dateString === undefined
+        ? {}
+        : { dateString: options.templateVariables.dateString }),
     };
     this.checkpoints = new CheckpointPlanner(this.promptSource);
     this.grammars = new CallGrammars(loaded.llama, this.format, options.parallelToolCalls ?? true);
@@ -204,7 +210,7 @@ class LlamaCppBackend implements ModelBackend {
   private prepare(request: GenerateRequest): PreparedPrompt {
     const { offered, forceCall, structured } = this.callShape(request);
     // The grammar applies from the first token, so there is no room for a reasoning block.
-    const enableThinking = forceCall || structured ? false : undefined;
+    const enableThinking = forceCall || structured ? false : this.options.templateVariables?.enableThinking;
     const rendered = buildPrompt(this.promptSource, request.messages, offered, enableThinking);
     return { ...rendered, enableThinking, forcedText: forceCall ? this.format.callPrefix : "" };
   }

@@ -15,6 +15,8 @@ export interface PromptSource {
   format: ToolCallFormat;
   /** The model file, named in template errors. */
   path?: string;
+  /** Passed to the template as `date_string` when set. */
+  dateString?: string;
 }
 
 /** A rendered prompt and its tokens. */
@@ -72,6 +74,7 @@ function renderText(
         eosToken: model.tokens.eosString ?? "",
         ...(source.path === undefined ? {} : { source: source.path }),
         ...(enableThinking === undefined ? {} : { enableThinking }),
+        ...(source.dateString === undefined ? {} : { dateString: source.dateString }),
       });
 }
 

@@ -101,12 +101,13 @@ describe("openai-compatible: what is sent", () => {
     });
   });
 
-  it("asks for usage when streaming and leaves unset settings out", async () => {
+  it("asks for usage when streaming, sends temperature 0 and leaves other unset settings out", async () => {
     server.enqueue({ sse: llamaServerTextStream });
     await backend(true).generate({ messages: [{ role: "user", content: "hi" }] });
     assert.deepEqual(server.requests.at(-1)!.body, {
       model: "qwen3",
       messages: [{ role: "user", content: "hi" }],
+      temperature: 0,
       stream: true,
       stream_options: { include_usage: true },
     });

@@ -5,25 +5,43 @@
  * `rawText` is the message content exactly as the server sent it; calls the server decoded itself
  * arrive as structured `tool_calls` and have no raw text here. Timings are measured by edgecall:
  * `firstTokenMs` is the first content, reasoning or tool-call delta when streaming, and the arrival of
- * the response when not. Usage is the server's; when it sends none, both counts are 0 and
+ * the response when not; where the server sends llama-server's `timings`, prefill and decode are its
+ * own (server-timings.ts). Usage is the server's; when it sends none, both counts are 0 and
  * `details.usageKnown` is false.
+ *
+ * A server's report that the model's output did not parse as its call format (llama-server's HTTP
+ * 500, or the same error inside a stream) is the model's failure: it comes back as a result with a
+ * `tool-call-error` part (unparsed-output.ts), scored like any malformed output, never retried. A
+ * request refused because the server could not build a grammar from the tool schemas is sent once
+ * more with the over-long bounds dropped (grammar-bounds.ts), and so is every later one; `report()`
+ * lists the bounds dropped.
  */
 import { EdgecallError } from "../../errors.js";
+import type { TemplateVariables } from "../../formats/chat-template.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import type {
   BackendInfo,
+  BackendReport,
   GenerateOptions,
   GenerateRequest,
   GenerateResult,
   ModelBackend,
   StreamEvent,
 } from "../model-backend.js";
-import { serverErrorMessage } from "./errors.js";
+import { BackendHttpError, isUnparsedOutputMessage } from "./errors.js";
+import { describeRelaxedBound, isGrammarRefusal, relaxGrammarBounds } from "./grammar-bounds.js";
 import { toOpenAIRequestBody } from "./request.js";
 import { assembleParts, type DecodedCompletion, decodeCompletionBody, mapFinishReason } from "./response.js";
-import { parseSseStream, type SseEvent, SseLimitError } from "./sse-parser.js";
+import { readServerTimings, timingWithServer, usageWithServer } from "./server-timings.js";
+import { readCompletionStream } from "./stream-reader.js";
 import { StreamState } from "./stream-state.js";
-import { defaultMaxResponseBytes, openChatCompletion, type TransportConfig } from "./transport.js";
+import {
+  defaultMaxResponseBytes,
+  type OpenResponse,
+  openChatCompletion,
+  type TransportConfig,
+} from "./transport.js";
+import { UnparsedOutputError, unparsedOutputResult } from "./unparsed-output.js";
 
 /** Options of {@link createOpenAICompatibleBackend}. */
 export interface OpenAICompatibleOptions {
@@ -50,6 +68,8 @@ export interface OpenAICompatibleOptions {
   stream?: boolean;
   /** Parses the content when the server returned no `tool_calls` (servers that pass raw call markup). */
   format?: ToolCallFormat;
+  /** Template variables sent as `chat_template_kwargs` (unset: the server's defaults). */
+  templateVariables?: TemplateVariables;
   /** The fetch implementation (tests, proxies). Default: the global fetch. */
   fetch?: typeof fetch;
 }
@@ -89,14 +109,16 @@ function makeResult(
   streamed: boolean,
 ): GenerateResult {
   const parts = assembleParts(decoded, format, request.tools);
+  const server = readServerTimings(decoded.extras.serverTimings);
+  const usage = usageWithServer(decoded.usage, server);
   return {
     rawText: decoded.content,
     parts,
     finishReason: mapFinishReason(decoded.finishReason, parts),
-    usage: decoded.usage ?? { inputTokens: 0, outputTokens: 0 },
-    timing: { firstTokenMs: Math.min(timing.firstTokenMs, timing.totalMs), totalMs: timing.totalMs },
+    usage: usage ?? { inputTokens: 0, outputTokens: 0 },
+    timing: timingWithServer(timing, server, streamed),
     details: {
-      usageKnown: decoded.usage !== undefined,
+      usageKnown: usage !== undefined,
       serverFinishReason: decoded.finishReason,
       streamed,
       ...decoded.extras,
@@ -142,13 +164,66 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
   const info: BackendInfo = { backend: "openai-compatible", model: options.model, baseUrl };
   if (format !== undefined) info.format = format.name;
 
+  /** Set once a server refused the tool schemas' grammar: from then on, bounds are relaxed. */
+  let relaxBounds = false;
+  const relaxed = new Map<string, string>();
+
+  function bodyOf(request: GenerateRequest, stream: boolean): Record<string, unknown> {
+    const templateVariables = options.templateVariables;
+    if (!relaxBounds || request.tools === undefined)
+      return toOpenAIRequestBody(request, options.model, stream, { templateVariables });
+    const adjusted = relaxGrammarBounds(request.tools);
+    for (const bound of adjusted.relaxed) {
+      const line = describeRelaxedBound(bound);
+      relaxed.set(line, line);
+    }
+    return toOpenAIRequestBody(request, options.model, stream, { templateVariables, tools: adjusted.tools });
+  }
+
+  /** Opens the call; a grammar refusal is answered by relaxing the schemas' bounds, once. */
+  async function open(request: GenerateRequest, stream: boolean, signal: AbortSignal | undefined) {
+    try {
+      return await openChatCompletion(transport, bodyOf(request, stream), signal);
+    } catch (error) {
+      if (
+        error instanceof BackendHttpError &&
+        !relaxBounds &&
+        isGrammarRefusal(error.status, error.serverMessage) &&
+        request.tools !== undefined &&
+        relaxGrammarBounds(request.tools).relaxed.length > 0
+      ) {
+        relaxBounds = true;
+        return openChatCompletion(transport, bodyOf(request, stream), signal);
+      }
+      throw error;
+    }
+  }
+
+  /** Opens the call, or the failure as the model's when the server said its output did not parse. */
+  async function openOrUnparsed(
+    request: GenerateRequest,
+    stream: boolean,
+    signal: AbortSignal | undefined,
+    start: number,
+  ): Promise<OpenResponse | GenerateResult> {
+    try {
+      return await open(request, stream, signal);
+    } catch (error) {
+      if (error instanceof BackendHttpError && isUnparsedOutputMessage(error.serverMessage)) {
+        const totalMs = since(start);
+        return unparsedOutputResult(error.serverMessage, "", { firstTokenMs: totalMs, totalMs }, stream);
+      }
+      throw error;
+    }
+  }
+
   async function generateWhole(
     request: GenerateRequest,
     signal: AbortSignal | undefined,
   ): Promise<GenerateResult> {
     const start = performance.now();
-    const body = toOpenAIRequestBody(request, options.model, false);
-    const response = await openChatCompletion(transport, body, signal);
+    const response = await openOrUnparsed(request, false, signal, start);
+    if (!("close" in response)) return response;
     try {
       const firstTokenMs = since(start);
       const text = await response.text();
@@ -164,55 +239,30 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
     signal: AbortSignal | undefined,
   ): AsyncGenerator<StreamEvent> {
     const start = performance.now();
-    const body = toOpenAIRequestBody(request, options.model, true);
-    const response = await openChatCompletion(transport, body, signal);
+    const response = await openOrUnparsed(request, true, signal, start);
+    if (!("close" in response)) {
+      yield { type: "finish", result: response };
+      return;
+    }
     const state = new StreamState();
     let firstTokenMs: number | undefined;
-    let done = false;
     try {
-      for await (const event of sseEvents(response.chunks(), transport.url)) {
-        const data = event.data.trim();
-        if (data === "[DONE]") {
-          done = true;
-          break;
-        }
-        if (data === "") continue;
-        let chunk: unknown;
-        try {
-          chunk = JSON.parse(data);
-        } catch {
-          throw new EdgecallError(
-            "backend-protocol",
-            `${transport.url}: stream event is not JSON: ${data.slice(0, 200)}`,
-            {
-              subject: transport.url,
-            },
-          );
-        }
-        throwIfStreamError(chunk, event.event, data, transport.url);
-        const delta = state.apply(chunk);
+      for await (const delta of readCompletionStream(response.chunks(), transport.url, state)) {
         if (delta.generated && firstTokenMs === undefined) firstTokenMs = since(start);
         if (delta.text !== "") yield { type: "text-delta", text: delta.text };
       }
+    } catch (error) {
+      if (!(error instanceof UnparsedOutputError)) throw error;
+      // What streamed before the server gave up parsing is the model's raw output.
+      const totalMs = since(start);
+      const timing = { firstTokenMs: firstTokenMs ?? totalMs, totalMs };
+      yield {
+        type: "finish",
+        result: unparsedOutputResult(error.serverMessage, state.content, timing, true),
+      };
+      return;
     } finally {
       response.close();
-    }
-    if (state.chunkCount === 0) {
-      throw new EdgecallError(
-        "backend-protocol",
-        `${transport.url}: the stream ended without any completion chunk`,
-        {
-          subject: transport.url,
-        },
-      );
-    }
-    if (!done && state.finishReason === null) {
-      // The connection closed mid-reply: what arrived is not the model's whole output.
-      throw new EdgecallError(
-        "backend-protocol",
-        `${transport.url}: the stream ended before the completion did (no finish_reason and no [DONE]); the server or a proxy closed it mid-reply`,
-        { subject: transport.url },
-      );
     }
     const totalMs = since(start);
     const decoded = {
@@ -245,31 +295,11 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
     stream(request: GenerateRequest, generateOptions: GenerateOptions = {}): AsyncIterable<StreamEvent> {
       return streamEvents(request, generateOptions.signal);
     },
+    report(): BackendReport {
+      return relaxed.size === 0 ? {} : { relaxedBounds: [...relaxed.values()] };
+    },
     async close(): Promise<void> {
       // Nothing is held between calls: fetch pools its own connections.
     },
   };
-}
-
-/** The body's SSE events; a line or event past the parser's limit is a backend-protocol error. */
-async function* sseEvents(chunks: AsyncIterable<Uint8Array>, url: string): AsyncGenerator<SseEvent> {
-  try {
-    yield* parseSseStream(chunks);
-  } catch (error) {
-    if (!(error instanceof SseLimitError)) throw error;
-    throw new EdgecallError("backend-protocol", `${url}: ${error.message}`, { subject: url, cause: error });
-  }
-}
-
-/** llama-server and vLLM report failures inside a 200 stream as an `error` object (or an `error` event). */
-function throwIfStreamError(chunk: unknown, eventName: string, data: string, url: string): void {
-  const hasError = typeof chunk === "object" && chunk !== null && "error" in chunk && !("choices" in chunk);
-  if (!hasError && eventName !== "error") return;
-  throw new EdgecallError(
-    "backend-http",
-    `${url} reported an error in the stream: ${serverErrorMessage(data)}`,
-    {
-      subject: url,
-    },
-  );
 }

@@ -8,11 +8,26 @@ import { EdgecallError } from "../../errors.js";
 /** An HTTP error status from the server, with the status kept for callers that branch on it. */
 export class BackendHttpError extends EdgecallError {
   readonly status: number;
+  /** The server's own message, as {@link serverErrorMessage} read it. */
+  readonly serverMessage: string;
 
   constructor(url: string, status: number, serverMessage: string) {
     super("backend-http", `${url} answered HTTP ${status}: ${serverMessage}`, { subject: url });
     this.status = status;
+    this.serverMessage = serverMessage;
   }
+}
+
+/**
+ * True for a server's report that the model's own output did not parse as its tool-call format:
+ * llama-server answers HTTP 500 "The model produced output that does not match the expected <format>
+ * format" (common/chat.cpp), inside a stream as an error event. That is the model's failure (data,
+ * scored), not a transient error: it is not retried.
+ */
+export function isUnparsedOutputMessage(message: string): boolean {
+  return /model produced output that does not match the expected|failed to parse (the )?(model output|tool call)/i.test(
+    message,
+  );
 }
 
 /** Errors that mean nothing is listening or the host cannot be found: not retried. */

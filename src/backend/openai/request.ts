@@ -2,8 +2,12 @@
  * Builds the JSON body of `POST /chat/completions` from a GenerateRequest: our camelCase messages in
  * OpenAI's wire shape (tool-call arguments as JSON strings, `tool_call_id`), tools, tool choice and
  * sampling settings (`top_k` is not OpenAI's, but llama-server, vLLM, LM Studio and Ollama accept it).
+ * The temperature is always sent, 0 (greedy, as in-process) when the run sets none: a server's own
+ * default (llama-server's 0.8 with a random seed) would make its scores incomparable with
+ * in-process ones.
  */
-import type { ChatMessage } from "../../messages.js";
+import type { TemplateVariables } from "../../formats/chat-template.js";
+import type { ChatMessage, ToolDefinition } from "../../messages.js";
 import type { GenerateRequest } from "../model-backend.js";
 
 /** One message as the server expects it. */
@@ -66,15 +70,39 @@ export function toOpenAIMessages(messages: readonly ChatMessage[]): OpenAIMessag
   return converted;
 }
 
-/** The request body for `model`. Unset settings are left out, so the server's defaults apply. */
+/** What the body is built with besides the request. */
+export interface RequestBodyOptions {
+  /** Sent as `chat_template_kwargs` (llama-server, vLLM, SGLang read them) when any is set. */
+  templateVariables?: TemplateVariables;
+  /** The tools to send instead of the request's (its tools with bounds relaxed for the server's grammar). */
+  tools?: readonly ToolDefinition[];
+}
+
+/** `chat_template_kwargs` for the variables set, or undefined when none is. */
+export function templateKwargs(
+  variables: TemplateVariables | undefined,
+): Record<string, unknown> | undefined {
+  if (variables === undefined) return undefined;
+  const kwargs: Record<string, unknown> = {};
+  if (variables.enableThinking !== undefined) kwargs.enable_thinking = variables.enableThinking;
+  if (variables.dateString !== undefined) kwargs.date_string = variables.dateString;
+  return Object.keys(kwargs).length === 0 ? undefined : kwargs;
+}
+
+/**
+ * The request body for `model`. Sampling settings the run leaves unset are left out, so the
+ * server's defaults apply, except the temperature: 0 when unset.
+ */
 export function toOpenAIRequestBody(
   request: GenerateRequest,
   model: string,
   stream: boolean,
+  options: RequestBodyOptions = {},
 ): Record<string, unknown> {
   const body: Record<string, unknown> = { model, messages: toOpenAIMessages(request.messages) };
-  if (request.tools !== undefined && request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({
+  const tools = options.tools ?? request.tools;
+  if (tools !== undefined && tools.length > 0) {
+    body.tools = tools.map((tool) => ({
       type: "function",
       function: {
         name: tool.name,
@@ -85,11 +113,13 @@ export function toOpenAIRequestBody(
     if (request.toolChoice !== undefined) body.tool_choice = request.toolChoice;
   }
   const sampling = request.sampling ?? {};
-  if (sampling.temperature !== undefined) body.temperature = sampling.temperature;
+  body.temperature = sampling.temperature ?? 0;
   if (sampling.topP !== undefined) body.top_p = sampling.topP;
   if (sampling.topK !== undefined) body.top_k = sampling.topK;
   if (sampling.seed !== undefined) body.seed = sampling.seed;
   if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens;
+  const kwargs = templateKwargs(options.templateVariables);
+  if (kwargs !== undefined) body.chat_template_kwargs = kwargs;
   body.stream = stream;
   if (stream) body.stream_options = { include_usage: true };
   return body;

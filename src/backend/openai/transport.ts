@@ -5,7 +5,13 @@
  * so a streamed reply is never delivered twice.
  */
 import { EdgecallError } from "../../errors.js";
-import { BackendHttpError, classifyNetworkError, rootMessage, serverErrorMessage } from "./errors.js";
+import {
+  BackendHttpError,
+  classifyNetworkError,
+  isUnparsedOutputMessage,
+  rootMessage,
+  serverErrorMessage,
+} from "./errors.js";
 
 /** Statuses worth another try: rate limited, or the server (or a proxy in front of it) is overloaded. */
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
@@ -226,8 +232,8 @@ function openResponse(response: Response, guard: AttemptGuard): OpenResponse {
 }
 
 /**
- * POSTs `body` as JSON, retrying 429/500/502/503/504 and dropped connections up to `maxRetries`
- * times (waiting `Retry-After` when the server sends it, else exponential backoff with jitter).
+ * POSTs `body` as JSON, retrying 429/500/502/503/504 (but not a server's report that the model's
+ * output did not parse) and dropped connections up to `maxRetries` times (waiting `Retry-After` when the server sends it, else exponential backoff with jitter).
  * Resolves once a 2xx status line has arrived; rejects with an EdgecallError otherwise.
  */
 export async function openChatCompletion(
@@ -277,8 +283,10 @@ export async function openChatCompletion(
           throw error;
         }
       }
-      failure = new BackendHttpError(config.url, response.status, serverErrorMessage(errorBody));
-      retryable = RETRYABLE_STATUSES.has(response.status);
+      const serverMessage = serverErrorMessage(errorBody);
+      failure = new BackendHttpError(config.url, response.status, serverMessage);
+      // The model's unparseable output is an answer, not overload: asking again re-samples it.
+      retryable = RETRYABLE_STATUSES.has(response.status) && !isUnparsedOutputMessage(serverMessage);
       retryAfterMs = parseRetryAfter(response.headers.get("retry-after"));
     } catch (error) {
       guard.dispose();

@@ -18,7 +18,12 @@ import type { ConfirmationRequest } from "../../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
 import { type McpToolSource, registerMcpTools } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
-import { httpModelLimits, inProcessModelOptions, type ModelOptionValues } from "../model-options.js";
+import {
+  httpModelLimits,
+  inProcessModelOptions,
+  type ModelOptionValues,
+  templateOptions,
+} from "../model-options.js";
 import { closeMcpSources, connectMcpSources, mcpConnectOptions } from "../tool-sources.js";
 
 /** Parsed options of `edgecall chat`. */
@@ -115,6 +120,7 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
       gpu: options.gpu,
       threads: options.threads,
       ...httpModelLimits(options),
+      ...templateOptions(options),
       ...inProcessModelOptions(options),
       contextSize: options.contextSize ?? chatContextSize,
     });

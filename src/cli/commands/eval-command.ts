@@ -15,6 +15,7 @@ import type { EvalSummary } from "../../eval/summary.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
 import { percent } from "../../text/percent.js";
+import { backendNotes } from "../backend-notes.js";
 import { listenForInterrupts } from "../interrupts.js";
 import { runSettings } from "../run-options.js";
 import { reportRun } from "../run-reports.js";
@@ -92,6 +93,7 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
         ),
     });
     const { summary } = outcome;
+    for (const line of backendNotes(outcome.backendReport)) process.stderr.write(`edgecall: eval: ${line}\n`);
     const benchTable =
       isDemo && !outcome.interrupted ? await runDemoBench(outcome.runDirectory, options.threads) : "";
     const report = await reportRun(outcome, {

@@ -79,3 +79,51 @@ describe("edgecall run: constrained calls", () => {
     assert.match(warnings, /--constrained has no effect on test models/);
   });
 });
+
+describe("edgecall run: template variables and backend notes", () => {
+  it("opens the model with --thinking and --date-string, and notes bounds relaxed for the server", async () => {
+    const opened: unknown[] = [];
+    const stderr = new PassThrough();
+    let errors = "";
+    stderr.on("data", (chunk) => {
+      errors += chunk;
+    });
+    const backend: ModelBackend = {
+      info: { backend: "openai-compatible", model: "m" },
+      generate: async () => ({
+        rawText: "ok",
+        parts: [{ type: "text", text: "ok" }],
+        finishReason: "stop",
+        usage: { inputTokens: 1, outputTokens: 1 },
+        timing: { firstTokenMs: 1, totalMs: 2 },
+      }),
+      report: () => ({ relaxedBounds: ["create_event /properties/description maxLength 2000"] }),
+      close: async () => {},
+    };
+    const code = await runCommand(
+      "hi",
+      {
+        model: "openai:http://127.0.0.1:1/v1#m",
+        gpu: "off",
+        toolChoice: "auto",
+        maxTokens: 8,
+        thinking: "off",
+        dateString: "01 Jan 2030",
+      },
+      {
+        stdout: new PassThrough(),
+        stderr,
+        openBackend: async (_spec, options) => {
+          opened.push(options?.templateVariables);
+          return backend;
+        },
+      },
+    );
+    assert.equal(code, 0);
+    assert.deepEqual(opened, [{ enableThinking: false, dateString: "01 Jan 2030" }]);
+    assert.match(
+      errors,
+      /1 bounds were sent without their limit .*create_event \/properties\/description maxLength 2000/,
+    );
+  });
+});

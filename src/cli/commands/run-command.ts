@@ -14,11 +14,13 @@ import { EdgecallError } from "../../errors.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
+import { backendNotes } from "../backend-notes.js";
 import {
   constrainedWarning,
   httpModelLimits,
   inProcessModelOptions,
   type ModelOptionValues,
+  templateOptions,
 } from "../model-options.js";
 import {
   closeMcpSources,
@@ -102,6 +104,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       gpu: options.gpu,
       threads: options.threads,
       ...httpModelLimits(options),
+      ...templateOptions(options),
       ...inProcessModelOptions(options),
       contextSize: options.contextSize ?? (options.tools === "assistant" ? assistantContextSize : undefined),
     });
@@ -148,6 +151,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
         randomWeights,
         model: backend.info,
       };
+      for (const line of backendNotes(backend.report?.())) stderr.write(`edgecall: run: ${line}\n`);
       stdout.write(`${JSON.stringify(document, null, 2)}\n`);
       return 0;
     }
@@ -167,6 +171,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
         `first token ${Math.round(result.timing.firstTokenMs)} ms · total ${Math.round(result.timing.totalMs)} ms`,
     );
     stdout.write(`${lines.join("\n")}\n`);
+    for (const line of backendNotes(backend.report?.())) stderr.write(`edgecall: run: ${line}\n`);
     return 0;
   } finally {
     process.off("SIGINT", onInterrupt);

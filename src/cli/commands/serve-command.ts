@@ -17,6 +17,7 @@ import {
   httpModelLimits,
   inProcessModelOptions,
   type ModelOptionValues,
+  templateOptions,
 } from "../model-options.js";
 
 /** Parsed options of `edgecall serve`. */
@@ -103,6 +104,7 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
       gpu: options.gpu,
       threads: options.threads,
       ...httpModelLimits(options),
+      ...templateOptions(options),
       ...inProcessModelOptions(options),
       contextSize: options.contextSize,
     });

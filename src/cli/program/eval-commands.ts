@@ -2,7 +2,7 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { confirmModes } from "../../eval/solver.js";
 import { augmentationNames } from "../../suites/stateful/augment.js";
-import { addHttpModelOptions, addInProcessModelOptions } from "../model-options.js";
+import { addHttpModelOptions, addInProcessModelOptions, addTemplateOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption, shardOption } from "../option-parsers.js";
 import { mcpEnvOption, mcpHeaderOption, mcpOption } from "./mcp-option.js";
 
@@ -22,7 +22,7 @@ function augmentList(value: string): string[] {
 
 /** Options `compare-quants` and `probe` share with `eval`. */
 function addRunOptions(command: Command): Command {
-  return addInProcessModelOptions(addHttpModelOptions(command))
+  return addTemplateOptions(addInProcessModelOptions(addHttpModelOptions(command)))
     .option("--out <dir>", "parent folder of new run directories (default ./edgecall-runs)")
     .option(
       "--concurrency <n>",
@@ -70,7 +70,7 @@ export function registerEvalCommands(program: Command): void {
       .description("run evaluation suites against a model into a resumable run directory")
       .option(
         "--model <spec>",
-        "model: FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
+        "model: FILE.gguf | openai:URL[,URL...]#MODEL (a fleet) | llama-server:URL[,URL...] | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
       )
       .option("--suite <list>", "comma-separated suites and groups, e.g. bfcl:simple_python,assistant")
       .option("--bfcl-dir <dir>", "the BFCL v4 data folder (for bfcl:* suites)")
