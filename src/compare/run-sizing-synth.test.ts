@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
 import { writeTraceFile } from "../suites/traces/traces.test-support.js";
+import { writeRunReport } from "../report/run-report.js";
 import { runSizing, sizingFile } from "./run-sizing.js";
 import { renderSizingTable } from "./sizing-table.js";
 
@@ -49,5 +50,11 @@ describe("edgecall size on synthesised files", () => {
     assert.match(table, /RANDOM WEIGHTS/);
     assert.match(table, /\(random weights\) +Q8_0/);
     assert.match(table, /verdict: none recommended/);
+    // The report puts the same table first.
+    const page = readFileSync(writeRunReport(directory), "utf8");
+    const sizing = page.indexOf('<section id="sizing">');
+    assert.ok(sizing > 0 && sizing < page.indexOf('<section id="provenance"'), "the sizing table comes first");
+    assert.match(page, /none recommended/);
+    assert.match(page, /Random-weight files/);
   });
 });

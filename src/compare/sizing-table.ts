@@ -20,7 +20,22 @@ function budgetCell(entry: BudgetCheck | undefined): string {
   return entry.meets ? "pass" : "FAIL";
 }
 
-function row(file: SizedFile): string[] {
+/** The table's column headers. */
+export const sizingHeaders = [
+  "file",
+  "quant",
+  "size",
+  "accuracy [Wilson 95%]",
+  "TTFT p90",
+  "call p90",
+  "peak memory",
+  "latency",
+  "memory",
+  "accuracy",
+] as const;
+
+/** One file's row of cell texts. */
+export function sizingRow(file: SizedFile): string[] {
   return [
     file.randomWeights ? `${file.label} (random weights)` : file.label,
     file.quantisation ?? "-",
@@ -38,7 +53,7 @@ function row(file: SizedFile): string[] {
 }
 
 /** The budgets in words. */
-function budgetsText(verdict: SizingVerdict): string {
+export function budgetsText(verdict: SizingVerdict): string {
   const { maxLatencyMs, maxMemoryMiB, minAccuracy } = verdict.budgets;
   const parts = [
     maxLatencyMs === undefined ? undefined : `p90 call <= ${maxLatencyMs} ms`,
@@ -56,26 +71,7 @@ export function renderSizingTable(verdict: SizingVerdict, color = false): string
     lines.push(
       paint.yellow("RANDOM WEIGHTS: files so marked have noise for accuracy and are never recommended"),
     );
-  lines.push(
-    textTable(
-      [
-        [
-          "file",
-          "quant",
-          "size",
-          "accuracy [Wilson 95%]",
-          "TTFT p90",
-          "call p90",
-          "peak memory",
-          "latency",
-          "memory",
-          "accuracy",
-        ],
-        ...verdict.files.map(row),
-      ],
-      { trimEnd: true },
-    ),
-  );
+  lines.push(textTable([[...sizingHeaders], ...verdict.files.map(sizingRow)], { trimEnd: true }));
   lines.push(`meet every budget: ${verdict.meeting.length === 0 ? "none" : verdict.meeting.join(", ")}`);
   lines.push(
     paint.bold(

@@ -10,13 +10,13 @@
  * Wilson interval treats attempts as independent, which makes it too narrow); `passHatK` gives
  * pass^k for k = 1..K over the samples that have all K attempts.
  */
-import { type BfclAggregate, type BfclCategoryScore, bfclAggregates } from "../bfcl/aggregates.js";
-import { bfclCategorySize } from "../bfcl/category-sizes.js";
+import type { BfclAggregate } from "../bfcl/aggregates.js";
 import { passHatK, type TrialCounts } from "../stats/pass-hat-k.js";
 import { passHatKInterval } from "../stats/pass-hat-k-interval.js";
 import { type Percentiles, percentiles } from "../stats/quantile.js";
 import { wilsonInterval } from "../stats/wilson.js";
 import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
+import { bfclSummary } from "./bfcl-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
@@ -289,24 +289,4 @@ export function summarise(input: SummaryInput): EvalSummary {
       ? { simulatedUser: input.userModel ?? "scripted" }
       : {}),
   };
-}
-
-/** BFCL's summary scores of the run's BFCL categories (accuracy over every attempt, as in the category rows). */
-function bfclSummary(categories: readonly CategorySummary[]): { bfcl?: BfclAggregate[] } {
-  const scores: BfclCategoryScore[] = categories.flatMap((category) => {
-    const size = category.suite.startsWith("bfcl:") ? bfclCategorySize(category.category) : undefined;
-    if (size === undefined) return [];
-    return [
-      {
-        suite: category.suite,
-        category: category.category as BfclCategoryScore["category"],
-        n: category.n,
-        passed: category.passed,
-        accuracy: category.accuracy,
-        ci95: category.ci95,
-        total: size,
-      },
-    ];
-  });
-  return scores.length === 0 ? {} : { bfcl: bfclAggregates(scores) };
 }

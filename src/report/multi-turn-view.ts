@@ -4,7 +4,10 @@
  * and the first turn that failed.
  */
 import type { TextBudget } from "./clip-text.js";
-import { isObject } from "./expected-view.js";
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /** One turn as the page shows it. */
 export interface MultiTurnTurnView {

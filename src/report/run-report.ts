@@ -3,9 +3,11 @@
  * nothing loaded from the network) with the provenance header, the per-category table, the bench
  * table, the charts and the per-sample table whose rows open the full transcript.
  */
+
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { writeFileAtomic } from "../atomic-file.js";
+import type { SizingVerdict } from "../compare/sizing-verdict.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import { benchSection } from "./bench-section.js";
@@ -18,6 +20,7 @@ import { readComparisonRuns } from "./quant-comparison-runs.js";
 import { type RunData, readRunData, runLabel } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
 import { sampleView } from "./sample-view.js";
+import { readSizingVerdict, sizingSection } from "./sizing-section.js";
 import { speedMemoryOf, speedMemoryTable } from "./speed-memory.js";
 
 /** Options of {@link renderRunReport}. */
@@ -28,6 +31,8 @@ export interface RunReportOptions {
   generatedAt?: string;
   /** Rows per page of the sample table (default 50). */
   pageSize?: number;
+  /** `edgecall size`'s verdict, shown first. */
+  sizing?: SizingVerdict;
 }
 
 function othersSection(run: RunData, others: readonly RunData[]): string {
@@ -75,6 +80,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
           numeric: ["tokens in / out", "TTFT"],
         });
   const body = [
+    options.sizing === undefined ? "" : sizingSection(options.sizing),
     provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
     categoryTable(run.eval),
     benchSection(run),
@@ -117,7 +123,11 @@ export function writeRunReport(directory: string, options: WriteRunReportOptions
     ...(options.otherDirectories ?? []).map(readRunData),
   ];
   const path = options.html ?? join(compared === null ? run.directory : resolve(directory), "report.html");
-  writeReportFile(path, renderRunReport(run, { ...options, others }));
+  const sizing = compared === null ? undefined : readSizingVerdict(directory);
+  writeReportFile(
+    path,
+    renderRunReport(run, { ...options, others, ...(sizing === undefined ? {} : { sizing }) }),
+  );
   return path;
 }
 

@@ -5,9 +5,11 @@
  * verdict (src/compare/sizing-verdict.ts) above the comparison table; `--json` prints sizing.json
  * (the verdict, with `comparison` naming comparison.json's folder). Interrupts as compare-quants.
  */
+
 import { renderComparisonTable } from "../../compare/comparison-table.js";
 import { runSizing } from "../../compare/run-sizing.js";
 import { renderSizingTable } from "../../compare/sizing-table.js";
+import { writeRunReport } from "../../report/run-report.js";
 import { listenForInterrupts } from "../interrupts.js";
 import { type RunCommandOptions, runSettings } from "../run-options.js";
 
@@ -60,6 +62,9 @@ export async function sizeCommand(options: SizeCommandOptions): Promise<number> 
       );
       return 130;
     }
+    // The HTML report: the sizing table first, then the first file's report with the others beside it.
+    const report = writeRunReport(outcome.directory);
+    if (!quiet) process.stderr.write(`edgecall: size: report: ${report}\n`);
     return 0;
   } finally {
     interrupts.dispose();
