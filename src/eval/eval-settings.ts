@@ -5,7 +5,7 @@
  */
 import { EdgecallError } from "../errors.js";
 import { type EvalSettings, type RunShard, settingsDifferences } from "./run-directory.js";
-import type { ConfirmMode } from "./solver.js";
+import type { ConfirmMode, GuardsMode } from "./solver.js";
 
 /** Settings as given on the command line (undefined: not given). */
 export interface GivenSettings {
@@ -23,6 +23,7 @@ export interface GivenSettings {
   format?: string;
   shard?: RunShard;
   confirm?: ConfirmMode;
+  guards?: GuardsMode;
   /** The user model's spec as recorded (absolute paths). */
   userModel?: string;
   augment?: string[];
@@ -70,6 +71,7 @@ export function resolveSettings(
     format: pick("format", given.format, null),
     shard: pick("shard", given.shard, null) ?? null,
     confirm: pick("confirm", given.confirm, "user"),
+    guards: pick("guards", given.guards, "on"),
     userModel: pick("userModel", given.userModel, null),
     augment: pick("augment", given.augment, []),
     maxSteps: pick("maxSteps", given.maxSteps, defaultSettings.maxSteps),

@@ -93,4 +93,6 @@ export interface SampleOptions {
    * `distract-10`, `distract-all`, `scramble`); each adds a copy of every sample in its own category.
    */
   augment?: readonly string[];
+  /** `--injections FILE.jsonl`: a user's own payloads (security:injection). */
+  injections?: string;
 }

@@ -56,6 +56,7 @@ export function agentSettings(
 ): AgentRunSettings {
   return {
     confirm: settings.confirm ?? "user",
+    guards: settings.guards ?? "on",
     maxSteps: settings.maxSteps ?? 10,
     maxUserTurns: 8,
     ...(settings.tokenBudget === null || settings.tokenBudget === undefined

@@ -9,6 +9,7 @@ import type { ToolCall } from "../messages.js";
 import type { EnvironmentFactory } from "./environment.js";
 import type { ReferenceOutput, Sample, SampleOptions } from "./sample.js";
 import type { SolverName } from "./solver.js";
+import type { CheckRunner, SuiteOwnCheck } from "./suite-own-check.js";
 import type { Transcript } from "./transcript.js";
 
 export type {
@@ -61,4 +62,6 @@ export interface Suite<Target = unknown> {
   environment?: EnvironmentFactory;
   /** The reference outputs of a sample whose `reference` is not given (`suite check`); undefined when it has none. */
   referenceOf?(sample: Sample<Target>): ReferenceOutput[] | undefined;
+  /** The suite's own checks in `suite check` (run after the reference and null models); see suite-own-check.ts. */
+  check?(samples: readonly Sample<Target>[], runner: CheckRunner): Promise<SuiteOwnCheck>;
 }

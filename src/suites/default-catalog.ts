@@ -11,10 +11,14 @@ import type { SuiteCatalog } from "../eval/suite-catalog.js";
 import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite.js";
 import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
 import { createBfclSuite } from "./bfcl-suite.js";
+import { createInjectionSuite, injectionSuiteName } from "./security/injection-suite.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
 
 /** Assistant suite names, in report order. */
 export const assistantSuiteNames = ["assistant:single", "assistant:irrelevance", statefulSuiteName] as const;
+
+/** Security suite names, in report order (group `security`). */
+export const securitySuiteNames = [injectionSuiteName] as const;
 
 /** The catalog of shipped suites. */
 export function defaultSuiteCatalog(): SuiteCatalog {
@@ -22,8 +26,14 @@ export function defaultSuiteCatalog(): SuiteCatalog {
   for (const [name, categories] of Object.entries(bfclGroups)) groups[name] = categories.map(bfclSuiteName);
   groups.assistant = assistantSuiteNames;
   groups["bfcl:multi_turn"] = multiTurnSuiteNames;
+  groups.security = securitySuiteNames;
   return {
-    suites: [...bfclCategories.map(bfclSuiteName), ...multiTurnSuiteNames, ...assistantSuiteNames],
+    suites: [
+      ...bfclCategories.map(bfclSuiteName),
+      ...multiTurnSuiteNames,
+      ...assistantSuiteNames,
+      ...securitySuiteNames,
+    ],
     groups,
     create(name, options) {
       if (name.startsWith("bfcl:")) {
@@ -40,6 +50,10 @@ export function defaultSuiteCatalog(): SuiteCatalog {
         return createBfclSuite(category, options.bfclDir);
       }
       if (name === statefulSuiteName) return createStatefulSuite();
+      if (name === injectionSuiteName)
+        return createInjectionSuite(
+          options.injections === undefined ? {} : { injections: options.injections },
+        );
       if (name === "assistant:single" || name === "assistant:irrelevance")
         return createAssistantSuite(name as AssistantSuiteName);
       throw new EdgecallError("usage", `--suite: unknown suite "${name}"`, { subject: "--suite" });

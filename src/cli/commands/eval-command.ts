@@ -81,6 +81,7 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
       extraTools: extra.tools,
       extraRegistry: extra.registry,
       confirm: options.confirm,
+      guards: options.guards,
       userModel: options.userModel,
       augment: options.augment,
       maxSteps: options.maxSteps,

@@ -11,6 +11,7 @@ import type { AgentStep, AgentTranscript } from "../../agent/agent-transcript.js
 import { runAgent } from "../../agent/run-agent.js";
 import type { ConfirmCallback } from "../../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
+import { createUnguardedExecutor } from "../../guards/unguarded-executor.js";
 import { type ChatMessage, lastUserText } from "../../messages.js";
 import type { ToolExecutor, ToolOutcome } from "../../tools/tool-executor.js";
 import type { Environment, WorldState } from "../environment.js";
@@ -197,12 +198,15 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
           );
     const confirmBy = confirmation(context, user, offered);
     const userMessages: string[] = [lastUserText(sample.messages)];
-    const guarded = createGuardedExecutor({
-      registry: offered.registry,
-      ...(confirmBy.confirm === undefined ? {} : { confirm: confirmBy.confirm }),
-      ...(confirmBy.policy === undefined ? {} : { policy: confirmBy.policy }),
-      userMessages: () => userMessages,
-    });
+    const guarded =
+      context.agent.guards === "off"
+        ? createUnguardedExecutor(offered.registry)
+        : createGuardedExecutor({
+            registry: offered.registry,
+            ...(confirmBy.confirm === undefined ? {} : { confirm: confirmBy.confirm }),
+            ...(confirmBy.policy === undefined ? {} : { policy: confirmBy.policy }),
+            userMessages: () => userMessages,
+          });
     const executor = new RecordingExecutor(
       guarded,
       environment,
