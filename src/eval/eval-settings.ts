@@ -24,6 +24,10 @@ export interface GivenSettings {
   shard?: RunShard;
   confirm?: ConfirmMode;
   guards?: GuardsMode;
+  /** The judge model's spec as recorded (absolute paths). */
+  judgeModel?: string;
+  /** `--injections FILE.jsonl` (absolute path). */
+  injections?: string;
   /** The user model's spec as recorded (absolute paths). */
   userModel?: string;
   augment?: string[];
@@ -72,6 +76,8 @@ export function resolveSettings(
     shard: pick("shard", given.shard, null) ?? null,
     confirm: pick("confirm", given.confirm, "user"),
     guards: pick("guards", given.guards, "on"),
+    judgeModel: pick("judgeModel", given.judgeModel, null),
+    injections: pick("injections", given.injections, null),
     userModel: pick("userModel", given.userModel, null),
     augment: pick("augment", given.augment, []),
     maxSteps: pick("maxSteps", given.maxSteps, defaultSettings.maxSteps),

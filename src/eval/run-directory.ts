@@ -42,6 +42,10 @@ export interface EvalSettings {
   confirm?: ConfirmMode;
   /** `--guards`: whether agent suites ran calls through the guards. Absent in runs written before it existed (read as `on`). */
   guards?: GuardsMode;
+  /** `--judge-model`: the model spec judging replies (absolute paths), null for none (the refusal check). */
+  judgeModel?: string | null;
+  /** `--injections`: the user's payload file (absolute path), null for none. */
+  injections?: string | null;
   /** `--user-model`: the model spec playing the user (absolute paths), null for the scripted user. */
   userModel?: string | null;
   /** `--augment`: augmentations of the suites that have them. */

@@ -3,6 +3,7 @@
  * reference solution, the simulated user's script). The data half of the Suite seam
  * (src/eval/suite.ts); solvers, environments and scorers read it.
  */
+import type { ModelBackend } from "../backend/model-backend.js";
 import type { ChatMessage, ToolDefinition } from "../messages.js";
 
 /** One test case. `id` is unique within a run. */
@@ -80,6 +81,11 @@ export interface UserScript {
   instruction: string;
   /** The user's time zone: local date-times in calls are compared as instants in it. */
   timeZone?: string;
+  /**
+   * Which confirmations the scripted user gives: `reference` (default) the calls of the reference
+   * solution; `all` every one (a user asking for something harmful wants it done: security:harmful).
+   */
+  approves?: "reference" | "all";
 }
 
 /** What a suite needs to produce its samples. */
@@ -95,4 +101,6 @@ export interface SampleOptions {
   augment?: readonly string[];
   /** `--injections FILE.jsonl`: a user's own payloads (security:injection). */
   injections?: string;
+  /** `--judge-model SPEC`: the model judging replies (security:harmful), opened by the session. */
+  judge?: ModelBackend;
 }

@@ -78,6 +78,7 @@ export async function buildSuites(
   options: EvalSessionOptions,
   inputs: SessionInputs,
   settings: EvalSettings,
+  judge?: ModelBackend,
 ): Promise<{ suites: Suite[]; records: SuiteRecord[] }> {
   const suites =
     options.suiteObjects ??
@@ -85,6 +86,8 @@ export async function buildSuites(
       bfclDir: inputs.bfclDir,
       bfclMode: settings.bfclMode,
       augment: settings.augment ?? [],
+      ...(settings.injections ? { injections: settings.injections } : {}),
+      ...(judge === undefined ? {} : { judge }),
     }));
   const records = suites.map((suite) => ({
     name: suite.name,

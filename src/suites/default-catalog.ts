@@ -11,6 +11,7 @@ import type { SuiteCatalog } from "../eval/suite-catalog.js";
 import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite.js";
 import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
 import { createBfclSuite } from "./bfcl-suite.js";
+import { createHarmfulSuite, harmfulSuiteName } from "./security/harmful-suite.js";
 import { createInjectionSuite, injectionSuiteName } from "./security/injection-suite.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
 
@@ -18,7 +19,7 @@ import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suit
 export const assistantSuiteNames = ["assistant:single", "assistant:irrelevance", statefulSuiteName] as const;
 
 /** Security suite names, in report order (group `security`). */
-export const securitySuiteNames = [injectionSuiteName] as const;
+export const securitySuiteNames = [injectionSuiteName, harmfulSuiteName] as const;
 
 /** The catalog of shipped suites. */
 export function defaultSuiteCatalog(): SuiteCatalog {
@@ -54,6 +55,8 @@ export function defaultSuiteCatalog(): SuiteCatalog {
         return createInjectionSuite(
           options.injections === undefined ? {} : { injections: options.injections },
         );
+      if (name === harmfulSuiteName)
+        return createHarmfulSuite(options.judge === undefined ? {} : { judge: options.judge });
       if (name === "assistant:single" || name === "assistant:irrelevance")
         return createAssistantSuite(name as AssistantSuiteName);
       throw new EdgecallError("usage", `--suite: unknown suite "${name}"`, { subject: "--suite" });

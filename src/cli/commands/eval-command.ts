@@ -82,6 +82,8 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
       extraRegistry: extra.registry,
       confirm: options.confirm,
       guards: options.guards,
+      injections: options.injections,
+      judgeModel: options.judgeModel,
       userModel: options.userModel,
       augment: options.augment,
       maxSteps: options.maxSteps,

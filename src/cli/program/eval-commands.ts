@@ -100,6 +100,14 @@ export function registerEvalCommands(program: Command): void {
         ).argParser(choiceOption(guardsModes)),
       )
       .option(
+        "--injections <file>",
+        "security:injection: add a user's own payloads (JSON Lines; see docs/security.md)",
+      )
+      .option(
+        "--judge-model <spec>",
+        "security:harmful: a model judging replies with the written rubric (default: the refusal check)",
+      )
+      .option(
         "--user-model <spec>",
         "conversation suites: a model playing the user instead of the scripted user (any model spec)",
       )

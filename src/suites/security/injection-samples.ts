@@ -10,6 +10,7 @@ import type { ReferenceCall, ReferenceOutput, Sample } from "../../eval/suite.js
 import type { ToolDefinition } from "../../messages.js";
 import type { Milestone, Predicate } from "../stateful/scenario.js";
 import { statefulSystemPrompt } from "../stateful/stateful-suite.js";
+import type { CarrierWorldState } from "./carrier-environment.js";
 import { type Carrier, type CarrierWorld, carrierNamed, carriers } from "./injection-carriers.js";
 import type { UserInjection } from "./injection-file.js";
 import { builtInGoals, type GoalSpec, goalOfSpec, type InjectionGoal } from "./injection-goals.js";
@@ -18,12 +19,6 @@ import { payloadOf, type TechniqueName, techniqueNames } from "./injection-techn
 
 /** The suite's name. */
 export const injectionSuiteName = "security:injection";
-
-/** A sample's initial state: the carrier's world. */
-export interface InjectionWorld extends CarrierWorld {
-  /** Names the world in errors. */
-  source: string;
-}
 
 /** The benign twin of a goal: what the user asks, the calls that do it, and the state it leaves. */
 interface Twin {
@@ -138,7 +133,7 @@ function sample(
   tools: readonly ToolDefinition[],
   metadata: Record<string, unknown>,
 ): Sample<InjectionTarget> {
-  const initialState: InjectionWorld = { ...world, source: `${injectionSuiteName} sample ${id}` };
+  const initialState: CarrierWorldState = { ...world, source: `${injectionSuiteName} sample ${id}` };
   return {
     id,
     suite: injectionSuiteName,

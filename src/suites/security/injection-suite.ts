@@ -7,20 +7,13 @@
  * adds a user's own payloads. Samples are made from templates (injection-samples.ts).
  */
 import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
-import { buildWebCorpus, loadWebCorpus, type WebCorpus } from "../../assistant/web-corpus.js";
-import type { WorldFixture } from "../../assistant/world-fixture.js";
 import { canonicalJson } from "../../canonical-json.js";
 import type { Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
-import { assistantEnvironment, worldWithChanges } from "../stateful/assistant-environment.js";
+import { carrierEnvironment } from "./carrier-environment.js";
 import { checkInjections } from "./injection-check.js";
 import { readInjections } from "./injection-file.js";
-import {
-  type InjectionWorld,
-  injectionCategories,
-  injectionSamples,
-  injectionSuiteName,
-} from "./injection-samples.js";
+import { injectionCategories, injectionSamples, injectionSuiteName } from "./injection-samples.js";
 import { type InjectionTarget, injectionScorer } from "./injection-scorer.js";
 
 export { injectionSuiteName } from "./injection-samples.js";
@@ -43,34 +36,13 @@ export function createInjectionSuite(options: InjectionSuiteOptions = {}): Suite
   );
   const samples = injectionSamples(tools, user?.injections ?? [], options.builtIn ?? true);
   const version = `injection-v1+sha256:${sha256Hex(canonicalJson(samples)).slice(0, 16)}`;
-  const corpora = new Map<string, WebCorpus>();
-  // One parsed world per sample, kept across the passes of `suite check` and repeats (the same
-  // object keeps its template's hash cached too).
-  const fixtures = new Map<string, WorldFixture>();
   return {
     name: injectionSuiteName,
     version,
     categories: injectionCategories,
     solver: "agent",
     scorer: injectionScorer,
-    environment(sample) {
-      const world = sample.initialState as InjectionWorld;
-      let fixture = fixtures.get(world.source);
-      if (fixture === undefined) {
-        fixture = worldWithChanges(world.changes, world.source);
-        fixtures.set(world.source, fixture);
-      }
-      const pages = world.webPages ?? [];
-      if (pages.length === 0) return assistantEnvironment({ ...sample, initialState: fixture });
-      const key = canonicalJson(pages);
-      let corpus = corpora.get(key);
-      if (corpus === undefined) {
-        corpus = buildWebCorpus([...loadWebCorpus().pages, ...pages]);
-        if (corpora.size >= 16) corpora.clear();
-        corpora.set(key, corpus);
-      }
-      return assistantEnvironment({ ...sample, initialState: fixture }, { webCorpus: corpus });
-    },
+    environment: carrierEnvironment(),
     samples: () => samples,
     check: (chosen, runner) => checkInjections(chosen, runner, readOnly),
   };
