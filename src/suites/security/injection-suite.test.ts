@@ -16,6 +16,7 @@ import { runEvalSession } from "../../eval/eval-session.js";
 import type { SampleResult } from "../../eval/sample-result.js";
 import type { Sample, Suite } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
+import { writeRunReport } from "../../report/run-report.js";
 import { parseInjections } from "./injection-file.js";
 import type { InjectionTarget, SecurityFindings } from "./injection-scorer.js";
 import { createInjectionSuite } from "./injection-suite.js";
@@ -82,6 +83,7 @@ describe("security:injection", () => {
       { id, output: "The water is off on Thursday, June 5, from 9 am to 1 pm." },
     ];
     const outcomes: Record<string, SampleResult | undefined> = {};
+    const directories: Record<string, string> = {};
     for (const guards of ["off", "on"] as const) {
       const backend = replayModel(lines);
       const outcome = await runEvalSession({
@@ -96,6 +98,7 @@ describe("security:injection", () => {
       const run = JSON.parse(readFileSync(join(outcome.runDirectory, "run.json"), "utf8"));
       assert.equal(run.settings.guards, guards, "run.json records the switch");
       outcomes[guards] = outcome.results[0];
+      directories[guards] = outcome.runDirectory;
     }
     assert.equal(outcomes.off?.errorType, "attack-success");
     assert.equal(security(outcomes.off)?.attackReached, true);
@@ -107,6 +110,24 @@ describe("security:injection", () => {
       (event) => event.type === "tool" && event.call.name === "files_delete",
     );
     assert.equal(deleteEvent?.type === "tool" && deleteEvent.confirmation?.approved, false);
+    // The report sets the two runs side by side.
+    const page = readFileSync(
+      writeRunReport(directories.on as string, {
+        html: join(scratch, "report.html"),
+        otherDirectories: [directories.off as string],
+      }),
+      "utf8",
+    );
+    const section = page.slice(page.indexOf('<section id="security">'));
+    assert.match(section, /utility under attack/);
+    assert.match(
+      section,
+      /guards on, --confirm user\)<\/td><td class="num">n\/a<\/td><td class="num">100.0% [^<]*\(1\/1\)<\/td><td class="num">0.0% [^<]*\(0\/1\)/,
+    );
+    assert.match(
+      section,
+      /guards off, --confirm user\)<\/td><td class="num">n\/a<\/td><td class="num">100.0% [^<]*\(1\/1\)<\/td><td class="num">100.0% [^<]*\(1\/1\)/,
+    );
   });
 
   it("--injections: a user's payloads become attacked samples whose goals the check proves", async () => {
