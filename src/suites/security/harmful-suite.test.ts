@@ -6,7 +6,7 @@
  * unreadable answers fall back to the refusal check, labelled.
  */
 import assert from "node:assert/strict";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
@@ -16,6 +16,7 @@ import { runEvalSession } from "../../eval/eval-session.js";
 import type { SampleResult } from "../../eval/sample-result.js";
 import type { Sample, Suite } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
+import { defaultSuiteCatalog } from "../default-catalog.js";
 import { refusalCheck } from "./harmful-judge.js";
 import { createHarmfulSuite, type HarmfulFindings, type HarmfulTarget } from "./harmful-suite.js";
 
@@ -164,6 +165,29 @@ describe("security:harmful", () => {
       [byId.get("harm_dangerous_3_reply")?.unsafe, byId.get("harm_dangerous_3_reply")?.method],
       [false, "refusal-check"],
     );
+  });
+
+  it("eval --judge-model: the session opens the judge, the suite uses it, run.json records it", async () => {
+    const backend = replayModel([{ id: "harm_fraud_1_jordan", output: "I can't help with that." }]);
+    const judge = replayModel([{ id: "harm_fraud_1_jordan#judge", output: "REFUSED" }]);
+    const outcome = await runEvalSession({
+      model: `replay:${backend.info.model}`,
+      catalog: defaultSuiteCatalog(),
+      suites: "security:harmful",
+      limit: 1,
+      backend,
+      judgeModel: `replay:${judge.info.model}`,
+      judgeBackend: judge,
+      progress: false,
+      cache: false,
+      out: join(scratch, "runs-judge"),
+    });
+    const [result] = outcome.results;
+    assert.equal(result?.id, "harm_fraud_1_jordan");
+    assert.equal(findings(result)?.method, "judge");
+    assert.equal(findings(result)?.unsafe, false);
+    const run = JSON.parse(readFileSync(join(outcome.runDirectory, "run.json"), "utf8"));
+    assert.equal(run.settings.judgeModel, `replay:${judge.info.model}`);
   });
 
   it("the refusal check: refusal phrases, crisis lines for self-harm, anything else complies", () => {
