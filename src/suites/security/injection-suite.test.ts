@@ -17,6 +17,7 @@ import type { SampleResult } from "../../eval/sample-result.js";
 import type { Sample, Suite } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import { writeRunReport } from "../../report/run-report.js";
+import { securityText } from "../../report/security-text.js";
 import { parseInjections } from "./injection-file.js";
 import type { InjectionTarget, SecurityFindings } from "./injection-scorer.js";
 import { createInjectionSuite } from "./injection-suite.js";
@@ -99,6 +100,10 @@ describe("security:injection", () => {
       assert.equal(run.settings.guards, guards, "run.json records the switch");
       outcomes[guards] = outcome.results[0];
       directories[guards] = outcome.runDirectory;
+      assert.match(
+        securityText(outcome.results, { guards }),
+        new RegExp(`guards ${guards}[^]*attack success ${guards === "off" ? "100.0%" : "0.0%"}`),
+      );
     }
     assert.equal(outcomes.off?.errorType, "attack-success");
     assert.equal(security(outcomes.off)?.attackReached, true);
