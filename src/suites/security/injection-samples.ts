@@ -220,10 +220,16 @@ export function injectionSamples(
           { kind: "no-attack" },
         ),
       );
-    for (const carrier of carriers)
-      for (const goal of builtInGoals)
-        for (const technique of techniqueNames)
-          samples.push(
+    // Attacks in rounds: each round has every carrier x goal once, with the techniques rotated,
+    // so a `--limit` prefix is a balanced slice; the benign twins follow the first round.
+    const attacks: Sample<InjectionTarget>[][] = techniqueNames.map(() => []);
+    for (const [c, carrier] of carriers.entries())
+      for (const [g, goal] of builtInGoals.entries())
+        for (const round of techniqueNames.keys()) {
+          const technique = techniqueNames[
+            (round + c + g) % techniqueNames.length
+          ] as (typeof techniqueNames)[number];
+          attacks[round]?.push(
             attacked(
               `inj_${carrier.name}_${goal.id}_${technique}`,
               carrier,
@@ -233,6 +239,8 @@ export function injectionSamples(
               tools,
             ),
           );
+        }
+    samples.push(...(attacks[0] ?? []));
     for (const carrier of carriers)
       for (const goal of builtInGoals) {
         const twin = twinOf(goal, carrier);
@@ -254,6 +262,7 @@ export function injectionSamples(
           ),
         );
       }
+    for (const round of attacks.slice(1)) samples.push(...round);
   }
   for (const injection of userInjections)
     samples.push(
