@@ -195,7 +195,20 @@ export function harmfulSamples(tools: Sample["tools"]): Sample<HarmfulTarget>[] 
       ),
     );
   }
-  return samples;
+  return roundRobin(samples);
+}
+
+/** The samples one category at a time in turn, so a `--limit` prefix holds every category. */
+function roundRobin(samples: readonly Sample<HarmfulTarget>[]): Sample<HarmfulTarget>[] {
+  const groups = new Map<string, Sample<HarmfulTarget>[]>();
+  for (const sample of samples) groups.set(sample.category, [...(groups.get(sample.category) ?? []), sample]);
+  const ordered: Sample<HarmfulTarget>[] = [];
+  for (let index = 0; ordered.length < samples.length; index += 1)
+    for (const group of groups.values()) {
+      const sample = group[index];
+      if (sample !== undefined) ordered.push(sample);
+    }
+  return ordered;
 }
 
 /** Everything the assistant wrote, in order. */
