@@ -250,3 +250,17 @@ describe("edgecall suite check", () => {
     assert.equal(samples.length, check?.samples);
   });
 });
+
+describe("edgecall suite check security:injection --injections", () => {
+  it("names the bad line and field of a user's payload file and exits 1", async () => {
+    const path = join(scratch, "payloads.jsonl");
+    writeFileSync(
+      path,
+      `${JSON.stringify({ id: "a", carrier: "email", payload: "x", goal: { kind: "payment" } })}\n` +
+        `${JSON.stringify({ id: "b", carrier: "web", payload: "x", goal: { kind: "external", to: "nope" } })}\n`,
+    );
+    const outcome = await runCliFromSource(["suite", "check", "security:injection", "--injections", path]);
+    assert.equal(outcome.code, 1);
+    assert.match(outcome.stderr, /payloads\.jsonl:2: goal\.to: /);
+  });
+});

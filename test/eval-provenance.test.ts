@@ -53,6 +53,9 @@ describe("eval settings", () => {
       format: null,
       shard: null,
       confirm: "user",
+      guards: "on",
+      judgeModel: null,
+      injections: null,
       userModel: null,
       augment: [],
       maxSteps: 10,
@@ -74,6 +77,11 @@ describe("eval settings", () => {
     const { confirm: _c, userModel: _u, augment: _a, maxSteps: _m, tokenBudget: _t, ...beforeAgents } = fresh;
     assert.doesNotThrow(() =>
       assertSameSettings("run", beforeAgents, resolveSettings({}, beforeAgents, "qwen3")),
+    );
+    // A run recorded before the security suites has no guards, judge or injections: it resumes unchanged.
+    const { guards: _g, judgeModel: _j, injections: _i, ...beforeSecurity } = fresh;
+    assert.doesNotThrow(() =>
+      assertSameSettings("run", beforeSecurity, resolveSettings({}, beforeSecurity, "qwen3")),
     );
     // A run recorded before shards existed has no shard key: it resumes as a whole run.
     const { shard: _shard, ...older } = fresh;

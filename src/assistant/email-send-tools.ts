@@ -168,8 +168,10 @@ export function emailSendTools(world: StateSource): Tool[] {
     ],
     async execute(input, context) {
       const state = world();
-      const to = resolveRecipients(state, input.to, context, true);
-      const cc = resolveRecipients(state, input.cc ?? [], context, true);
+      // Whether recipients are known is the precondition's (a guard's) question; the tool sends
+      // where it is told, so `--guards off` shows what an unguarded assistant would do.
+      const to = resolveRecipients(state, input.to, context, false);
+      const cc = resolveRecipients(state, input.cc ?? [], context, false);
       const row = store(state, {
         folder: "sent",
         to: to.addresses,
@@ -321,7 +323,7 @@ export function emailSendTools(world: StateSource): Tool[] {
     async execute(input, context) {
       const state = world();
       const original = message(state, input.message_id);
-      const to = resolveRecipients(state, input.to, context, true);
+      const to = resolveRecipients(state, input.to, context, false);
       const header = [
         "---------- Forwarded message ----------",
         `From: ${original.from_name ? `${original.from_name} <${original.from_address}>` : original.from_address}`,

@@ -17,6 +17,22 @@ export interface RunReports {
   warning?: string;
 }
 
+/** The security figures' lines for the terminal ("" without security samples or run.json). */
+async function securityLines(run: ReportedRun): Promise<string> {
+  try {
+    const { securityText } = await import("../report/security-text.js");
+    const { readRunRecord } = await import("../eval/run-directory.js");
+    const settings = readRunRecord(run.runDirectory).settings;
+    const text = securityText(run.results, {
+      ...(settings.guards === undefined ? {} : { guards: settings.guards }),
+      ...(settings.confirm === undefined ? {} : { confirm: settings.confirm }),
+    });
+    return text === "" ? "" : `\n${text}`;
+  } catch {
+    return "";
+  }
+}
+
 /** Writes report.html and renders stdout (`json`: the summary document; else the table). Never throws for the HTML. */
 export async function reportRun(
   run: ReportedRun,
@@ -35,6 +51,7 @@ export async function reportRun(
     warning = `the report could not be written: ${errorMessage(error)}`;
   }
   const reporter = options.json ? jsonReporter : terminalReporter({ color: options.color });
-  const stdout = reporter.report(run).text ?? "";
+  let stdout = reporter.report(run).text ?? "";
+  if (!options.json) stdout += await securityLines(run);
   return warning === undefined ? { stdout, htmlPath } : { stdout, htmlPath, warning };
 }

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
-import { writeTraceFile } from "../suites/traces/traces.test-support.js";
 import { writeRunReport } from "../report/run-report.js";
+import { writeTraceFile } from "../suites/traces/traces.test-support.js";
 import { runSizing, sizingFile } from "./run-sizing.js";
 import { renderSizingTable } from "./sizing-table.js";
 
@@ -53,7 +53,10 @@ describe("edgecall size on synthesised files", () => {
     // The report puts the same table first.
     const page = readFileSync(writeRunReport(directory), "utf8");
     const sizing = page.indexOf('<section id="sizing">');
-    assert.ok(sizing > 0 && sizing < page.indexOf('<section id="provenance"'), "the sizing table comes first");
+    assert.ok(
+      sizing > 0 && sizing < page.indexOf('<section id="provenance"'),
+      "the sizing table comes first",
+    );
     assert.match(page, /none recommended/);
     assert.match(page, /Random-weight files/);
   });

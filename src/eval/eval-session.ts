@@ -172,6 +172,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
   const { spec, original } = inputs;
   const backend = await openBackend(options, inputs);
   let userBackend: ModelBackend | undefined = options.userBackend;
+  let judgeBackend: ModelBackend | undefined = options.judgeBackend;
   let store: ResultStore | undefined;
   let cache: ResponseCache | undefined;
   let record: RunRecord | undefined;
@@ -192,6 +193,8 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
         ...options,
         suites: inputs.suiteNames,
         ...(userModelText === undefined ? {} : { userModel: absoluteModelSpec(userModelText) }),
+        ...(options.judgeModel === undefined ? {} : { judgeModel: absoluteModelSpec(options.judgeModel) }),
+        ...(options.injections === undefined ? {} : { injections: resolve(options.injections) }),
       },
       original?.settings,
       backendFormat,
@@ -201,8 +204,13 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
         gpu: options.gpu,
         threads: options.threads,
       });
+    if (settings.judgeModel && judgeBackend === undefined)
+      judgeBackend = await openModel(parseModelSpec(settings.judgeModel), {
+        gpu: options.gpu,
+        threads: options.threads,
+      });
     const model = await modelProvenance(inputs.modelSpecText, spec, backend, inputs.cacheRoot);
-    const { suites, records: suiteRecords } = await buildSuites(options, inputs, settings);
+    const { suites, records: suiteRecords } = await buildSuites(options, inputs, settings, judgeBackend);
     const extraTools = extraToolsRecord(options.extraTools);
     if (original !== undefined && options.resume !== undefined)
       assertResumable(options.resume, original, { settings, model, extraTools, suites: suiteRecords });
@@ -278,6 +286,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     cache?.close();
     if (options.backend === undefined) await backend.close();
     if (options.userBackend === undefined) await userBackend?.close();
+    if (options.judgeBackend === undefined) await judgeBackend?.close();
   }
 }
 

@@ -6,7 +6,7 @@
 import { EdgecallError } from "../errors.js";
 import type { TemplateVariables } from "../formats/chat-template.js";
 import { type EvalSettings, type RunShard, settingsDifferences } from "./run-directory.js";
-import type { ConfirmMode } from "./solver.js";
+import type { ConfirmMode, GuardsMode } from "./solver.js";
 
 /** Settings as given on the command line (undefined: not given). */
 export interface GivenSettings {
@@ -24,6 +24,11 @@ export interface GivenSettings {
   format?: string;
   shard?: RunShard;
   confirm?: ConfirmMode;
+  guards?: GuardsMode;
+  /** The judge model's spec as recorded (absolute paths). */
+  judgeModel?: string;
+  /** `--injections FILE.jsonl` (absolute path). */
+  injections?: string;
   /** The user model's spec as recorded (absolute paths). */
   userModel?: string;
   augment?: string[];
@@ -75,6 +80,9 @@ export function resolveSettings(
     format: pick("format", given.format, null),
     shard: pick("shard", given.shard, null) ?? null,
     confirm: pick("confirm", given.confirm, "user"),
+    guards: pick("guards", given.guards, "on"),
+    judgeModel: pick("judgeModel", given.judgeModel, null),
+    injections: pick("injections", given.injections, null),
     userModel: pick("userModel", given.userModel, null),
     augment: pick("augment", given.augment, []),
     maxSteps: pick("maxSteps", given.maxSteps, defaultSettings.maxSteps),

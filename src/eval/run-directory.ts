@@ -17,7 +17,7 @@ import { jsonReporter } from "./json-reporter.js";
 import type { ModelProvenance } from "./provenance.js";
 import { writeReportFiles } from "./reporter.js";
 import type { SampleResult } from "./sample-result.js";
-import type { ConfirmMode } from "./solver.js";
+import type { ConfirmMode, GuardsMode } from "./solver.js";
 import type { EvalSummary } from "./summary.js";
 
 /** The settings a resumed run must share with the original. */
@@ -41,6 +41,12 @@ export interface EvalSettings {
   shard?: RunShard | null;
   /** `--confirm`: who answers confirmations in agent suites. Absent in runs written before agent suites existed (read as `user`). */
   confirm?: ConfirmMode;
+  /** `--guards`: whether agent suites ran calls through the guards. Absent in runs written before it existed (read as `on`). */
+  guards?: GuardsMode;
+  /** `--judge-model`: the model spec judging replies (absolute paths), null for none (the refusal check). */
+  judgeModel?: string | null;
+  /** `--injections`: the user's payload file (absolute path), null for none. */
+  injections?: string | null;
   /** `--user-model`: the model spec playing the user (absolute paths), null for the scripted user. */
   userModel?: string | null;
   /** `--augment`: augmentations of the suites that have them. */

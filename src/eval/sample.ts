@@ -3,7 +3,7 @@
  * reference solution, the simulated user's script). The data half of the Suite seam
  * (src/eval/suite.ts); solvers, environments and scorers read it.
  */
-
+import type { ModelBackend } from "../backend/model-backend.js";
 import type { ChatMessage, ToolDefinition } from "../messages.js";
 import type { ToolFault } from "../tools/tool-faults.js";
 
@@ -91,6 +91,11 @@ export interface UserScript {
   timeZone?: string;
   /** Most user turns of this conversation, the first included (default: the run's, 8). */
   maxTurns?: number;
+  /**
+   * Which confirmations the scripted user gives: `reference` (default) the calls of the reference
+   * solution; `all` every one (a user asking for something harmful wants it done: security:harmful).
+   */
+  approves?: "reference" | "all";
 }
 
 /** What a suite needs to produce its samples. */
@@ -104,4 +109,8 @@ export interface SampleOptions {
    * `distract-10`, `distract-all`, `scramble`); each adds a copy of every sample in its own category.
    */
   augment?: readonly string[];
+  /** `--injections FILE.jsonl`: a user's own payloads (security:injection). */
+  injections?: string;
+  /** `--judge-model SPEC`: the model judging replies (security:harmful), opened by the session. */
+  judge?: ModelBackend;
 }

@@ -66,6 +66,8 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   userModel?: string;
   /** An already-open user model (tests); `userModel` is then only recorded. */
   userBackend?: ModelBackend;
+  /** An already-open judge model (tests); `judgeModel` is then only recorded. */
+  judgeBackend?: ModelBackend;
 }
 
 /** What a session did. */

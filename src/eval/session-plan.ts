@@ -56,6 +56,7 @@ export function agentSettings(
 ): AgentRunSettings {
   return {
     confirm: settings.confirm ?? "user",
+    guards: settings.guards ?? "on",
     maxSteps: settings.maxSteps ?? 10,
     maxUserTurns: 8,
     ...(settings.tokenBudget === null || settings.tokenBudget === undefined
@@ -77,6 +78,7 @@ export async function buildSuites(
   options: EvalSessionOptions,
   inputs: SessionInputs,
   settings: EvalSettings,
+  judge?: ModelBackend,
 ): Promise<{ suites: Suite[]; records: SuiteRecord[] }> {
   const suites =
     options.suiteObjects ??
@@ -84,6 +86,8 @@ export async function buildSuites(
       bfclDir: inputs.bfclDir,
       bfclMode: settings.bfclMode,
       augment: settings.augment ?? [],
+      ...(settings.injections ? { injections: settings.injections } : {}),
+      ...(judge === undefined ? {} : { judge }),
     }));
   for (const suite of suites) for (const note of suite.notes ?? []) options.onSuiteNote?.(suite.name, note);
   const records = suites.map((suite) => ({

@@ -41,9 +41,16 @@ export type ConfirmMode = "user" | ConfirmationPolicy;
 /** Every `--confirm` value. */
 export const confirmModes = ["user", "approve", "deny", "approve-if-user-asked"] as const;
 
+/** `--guards`: `on` runs every call through the guards; `off` runs every call the model makes (the defence A/B switch). */
+export type GuardsMode = "on" | "off";
+/** Every `--guards` value. */
+export const guardsModes = ["on", "off"] as const;
+
 /** Settings of agent and conversation solvers, the same for every sample of a run. */
 export interface AgentRunSettings {
   confirm: ConfirmMode;
+  /** `--guards` (default `on`); with `off`, `confirm` is never asked. */
+  guards?: GuardsMode;
   /** Model calls per user turn (default 10). */
   maxSteps: number;
   /** Tokens (input + output, all model calls) per sample; undefined: no budget. */

@@ -13,7 +13,9 @@ import { ResultStore } from "./result-store.js";
 import { type PlanOptions, planRun } from "./run-plan.js";
 import { defaultAgentSettings, runSamples } from "./runner.js";
 import type { SampleResult } from "./sample-result.js";
+import type { AgentRunSettings } from "./solver.js";
 import type { ReferenceOutput, Sample, Suite } from "./suite.js";
+import type { CheckRunner } from "./suite-own-check.js";
 
 /** One suite's check. */
 export interface SuiteCheck {
@@ -28,6 +30,10 @@ export interface SuiteCheck {
   null: { passed: number; unexpected?: string[]; ok?: boolean };
   /** Samples that have no reference solution (not run with the reference model). */
   withoutReference: string[];
+  /** What the suite's own check found wrong (see suite-own-check.ts); absent when it has none. */
+  checkFailures?: { id: string; why: string }[];
+  /** Fields the suite's own check reports (e.g. `attacks`). */
+  [field: string]: unknown;
 }
 
 /** The reference outputs of a sample: its own, else the suite's derivation. */
@@ -39,6 +45,7 @@ async function runWith(
   backend: ModelBackend,
   items: Awaited<ReturnType<typeof planRun>>,
   concurrency: number,
+  agent: AgentRunSettings = defaultAgentSettings,
 ): Promise<SampleResult[]> {
   const folder = mkdtempSync(join(tmpdir(), "edgecall-suite-check-"));
   const store = ResultStore.open(join(folder, "results.sqlite"));
@@ -48,7 +55,7 @@ async function runWith(
       items,
       store,
       settings: { seed: 0, maxTokens: 1024, decoding: "free", toolChoice: "auto" },
-      agent: defaultAgentSettings,
+      agent,
       concurrency,
     });
     return store.all();
@@ -94,6 +101,18 @@ export async function checkSuites(
               return sample === undefined || !mayPass(sample);
             })
             .map((result) => result.id);
+    const runner: CheckRunner = {
+      run: (backend, chosen, agent) => {
+        const wanted = new Set(chosen.map((sample) => sample.id));
+        return runWith(
+          backend,
+          items.filter((item) => wanted.has(item.sample.id)),
+          options.concurrency ?? 2,
+          agent,
+        );
+      },
+    };
+    const own = suite.check === undefined ? undefined : await suite.check(samples, runner);
     checks.push({
       suite: suite.name,
       samples: items.length,
@@ -107,6 +126,7 @@ export async function checkSuites(
         ...(unexpected === undefined ? {} : { unexpected, ok: unexpected.length <= 0.1 * items.length }),
       },
       withoutReference: items.filter((item) => !withReference.includes(item)).map((item) => item.sample.id),
+      ...(own === undefined ? {} : { ...own.report, checkFailures: own.failures }),
     });
   }
   return checks;

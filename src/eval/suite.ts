@@ -10,6 +10,7 @@ import type { EnvironmentFactory } from "./environment.js";
 import type { ReferenceOutput, Sample, SampleOptions } from "./sample.js";
 import type { SampleResult } from "./sample-result.js";
 import type { SolverName, UserFactory } from "./solver.js";
+import type { CheckRunner, SuiteOwnCheck } from "./suite-own-check.js";
 import type { Transcript } from "./transcript.js";
 
 export type {
@@ -80,4 +81,6 @@ export interface Suite<Target = unknown> {
    * more than 10% of the samples outside these.
    */
   nullMayPass?(sample: Sample<Target>): boolean;
+  /** The suite's own checks in `suite check` (run after the reference and null models); see suite-own-check.ts. */
+  check?(samples: readonly Sample<Target>[], runner: CheckRunner): Promise<SuiteOwnCheck>;
 }

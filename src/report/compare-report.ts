@@ -15,6 +15,7 @@ import { provenanceFacts, runBanners } from "./provenance-section.js";
 import type { RunData } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
 import { categoryLabel, resultKeyOf, sampleView } from "./sample-view.js";
+import { securitySection } from "./security-section.js";
 import { speedMemoryTable } from "./speed-memory.js";
 import type { CategoryComparison, Comparison } from "./two-run-comparison.js";
 
@@ -136,6 +137,7 @@ ${forced}
 </div>
 </section>
 ${categoryTable(comparison, labels)}
+${securitySection([a, b], labels)}
 <section id="charts" class="charts">
 <h2>Side by side</h2>
 ${chartFigure("Accuracy by category", sideBySideChart([a, b], labels), "(Wilson 95% intervals)")}

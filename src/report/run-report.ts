@@ -20,6 +20,7 @@ import { readComparisonRuns } from "./quant-comparison-runs.js";
 import { type RunData, readRunData, runLabel } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
 import { sampleView } from "./sample-view.js";
+import { securitySection } from "./security-section.js";
 import { readSizingVerdict, sizingSection } from "./sizing-section.js";
 import { speedMemoryOf, speedMemoryTable } from "./speed-memory.js";
 
@@ -83,6 +84,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
     options.sizing === undefined ? "" : sizingSection(options.sizing),
     provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
     categoryTable(run.eval),
+    securitySection([run, ...others], seriesLabels([run, ...others])),
     benchSection(run),
     reportCharts(run, others),
     othersSection(run, others),

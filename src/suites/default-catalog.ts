@@ -18,11 +18,16 @@ import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn
 import { createBfclSuite } from "./bfcl-suite.js";
 import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/instructions-suite.js";
 import { createShippedPolicySuite, isPolicySuiteName, policySuiteNames } from "./policy/policy-suites.js";
+import { createHarmfulSuite, harmfulSuiteName } from "./security/harmful-suite.js";
+import { createInjectionSuite, injectionSuiteName } from "./security/injection-suite.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
 import { createTracesSuite, isTracesSuiteName } from "./traces/traces-suite.js";
 
 /** Assistant suite names, in report order. */
 export const assistantSuiteNames = ["assistant:single", "assistant:irrelevance", statefulSuiteName] as const;
+
+/** Security suite names, in report order (group `security`). */
+export const securitySuiteNames = [injectionSuiteName, harmfulSuiteName] as const;
 
 /** The catalog of shipped suites. */
 export function defaultSuiteCatalog(): SuiteCatalog {
@@ -32,6 +37,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
   groups["bfcl:multi_turn"] = multiTurnSuiteNames;
   Object.assign(groups, agenticGroups);
   groups.policy = policySuiteNames;
+  groups.security = securitySuiteNames;
   return {
     suites: [
       ...bfclCategories.map(bfclSuiteName),
@@ -40,6 +46,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       ...assistantSuiteNames,
       loopsInstructionsSuiteName,
       ...policySuiteNames,
+      ...securitySuiteNames,
     ],
     groups,
     accepts: isTracesSuiteName,
@@ -62,6 +69,12 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       if (name === statefulSuiteName) return createStatefulSuite();
       if (name === loopsInstructionsSuiteName) return createInstructionsSuite();
       if (isPolicySuiteName(name)) return createShippedPolicySuite(name);
+      if (name === injectionSuiteName)
+        return createInjectionSuite(
+          options.injections === undefined ? {} : { injections: options.injections },
+        );
+      if (name === harmfulSuiteName)
+        return createHarmfulSuite(options.judge === undefined ? {} : { judge: options.judge });
       if (name === "assistant:single" || name === "assistant:irrelevance")
         return createAssistantSuite(name as AssistantSuiteName);
       throw new EdgecallError("usage", `--suite: unknown suite "${name}"`, { subject: "--suite" });

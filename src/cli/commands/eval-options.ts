@@ -1,5 +1,5 @@
 /** The parsed options of `edgecall eval`, shared by the command and its one-command demo. */
-import type { ConfirmMode } from "../../eval/solver.js";
+import type { ConfirmMode, GuardsMode } from "../../eval/solver.js";
 import type { RunCommandOptions } from "../run-options.js";
 
 /** Parsed options of `edgecall eval`. */
@@ -20,6 +20,11 @@ export interface EvalCommandOptions extends RunCommandOptions {
   mcpEnv?: string[];
   mcpHeader?: string[];
   confirm?: ConfirmMode;
+  guards?: GuardsMode;
+  /** `--injections FILE.jsonl`: a user's own payloads for security:injection. */
+  injections?: string;
+  /** `--judge-model SPEC`: the model judging replies in security:harmful. */
+  judgeModel?: string;
   userModel?: string;
   augment?: string[];
   maxSteps?: number;

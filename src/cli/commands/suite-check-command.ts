@@ -5,7 +5,7 @@
  * solution fails, naming each with the scorer's explanation.
  */
 import { createSuites, resolveSuiteNames } from "../../eval/suite-catalog.js";
-import { checkSuites } from "../../eval/suite-check.js";
+import { checkSuites, type SuiteCheck } from "../../eval/suite-check.js";
 import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
 import { percentOf } from "../../text/percent.js";
 import { textTable } from "../../text/text-table.js";
@@ -14,8 +14,19 @@ import { textTable } from "../../text/text-table.js";
 export interface SuiteCheckOptions {
   bfclDir?: string;
   augment?: string[];
+  injections?: string;
   concurrency?: number;
   json?: boolean;
+}
+
+/** Readable lines of a suite's own check figures (`attacks`, `benignTwins`), one per figure. */
+function ownCheckLines(check: SuiteCheck): string[] {
+  const lines: string[] = [];
+  for (const [field, value] of Object.entries(check)) {
+    if (["suite", "samples", "gold", "null", "withoutReference", "checkFailures"].includes(field)) continue;
+    lines.push(`${field}: ${JSON.stringify(value)}`);
+  }
+  return lines;
 }
 
 /** Runs the command; returns the exit code. */
@@ -25,7 +36,12 @@ export async function suiteCheckCommand(
 ): Promise<number> {
   const catalog = defaultSuiteCatalog();
   const suiteNames = resolveSuiteNames(catalog, names.join(","));
-  const sampleOptions = { bfclDir: options.bfclDir, bfclMode: "fc" as const, augment: options.augment ?? [] };
+  const sampleOptions = {
+    bfclDir: options.bfclDir,
+    bfclMode: "fc" as const,
+    augment: options.augment ?? [],
+    ...(options.injections === undefined ? {} : { injections: options.injections }),
+  };
   const suites = await createSuites(catalog, suiteNames, sampleOptions);
   for (const suite of suites)
     for (const note of suite.notes ?? []) process.stderr.write(`edgecall: suite check: note: ${note}\n`);
@@ -33,6 +49,7 @@ export async function suiteCheckCommand(
   const failures = checks.flatMap((check) =>
     check.gold.failed.map((id) => ({ id, why: check.gold.explanations[id] ?? "" })),
   );
+  const ownFailures = checks.flatMap((check) => check.checkFailures ?? []);
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ suites: checks }, null, 2)}\n`);
   } else {
@@ -47,7 +64,15 @@ export async function suiteCheckCommand(
     const table = textTable([header, ...rows], { align: () => "left", trimEnd: true });
     process.stdout.write(`${table}\n`);
     for (const failure of failures) process.stdout.write(`gold failed: ${failure.id}: ${failure.why}\n`);
+    for (const check of checks) {
+      const lines = ownCheckLines(check);
+      if (lines.length > 0)
+        process.stdout.write(`${check.suite}:\n${lines.map((line) => `  ${line}\n`).join("")}`);
+    }
+    for (const failure of ownFailures) process.stdout.write(`check failed: ${failure.id}: ${failure.why}\n`);
   }
+  if (ownFailures.length > 0)
+    process.stderr.write(`edgecall: suite check: ${ownFailures.length} of the suites' own checks failed\n`);
   if (failures.length > 0) {
     process.stderr.write(
       `edgecall: suite check: ${failures.length} reference solution(s) failed their own scorer\n`,
@@ -62,5 +87,5 @@ export async function suiteCheckCommand(
       );
     return 1;
   }
-  return 0;
+  return ownFailures.length > 0 ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 /** Registers the evaluation commands: `eval`, `merge`, `score bfcl`, `compare-quants`, `size` and `probe`. */
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { confirmModes } from "../../eval/solver.js";
+import { confirmModes, guardsModes } from "../../eval/solver.js";
 import { augmentationNames } from "../../suites/stateful/augment.js";
 import { addHttpModelOptions, addInProcessModelOptions, addTemplateOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption, shardOption } from "../option-parsers.js";
@@ -94,6 +94,20 @@ export function registerEvalCommands(program: Command): void {
           "--confirm <mode>",
           "agent suites: who answers confirmations: user (the simulated user, default) | approve | deny | approve-if-user-asked",
         ).argParser(choiceOption(confirmModes)),
+      )
+      .addOption(
+        new Option(
+          "--guards <mode>",
+          "agent suites: on (every call through the guards, default) | off (every call the model makes runs: the defence A/B switch)",
+        ).argParser(choiceOption(guardsModes)),
+      )
+      .option(
+        "--injections <file>",
+        "security:injection: add a user's own payloads (JSON Lines; see docs/security.md)",
+      )
+      .option(
+        "--judge-model <spec>",
+        "security:harmful: a model judging replies with the written rubric (default: the refusal check)",
       )
       .option(
         "--user-model <spec>",

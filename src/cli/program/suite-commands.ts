@@ -15,6 +15,7 @@ export function registerSuiteCommands(program: Command): void {
       "<suites...>",
       "suites and groups (space- or comma-separated), e.g. assistant:stateful bfcl:simple_python",
     )
+    .option("--injections <file>", "security:injection: also check a user's own payloads (JSON Lines)")
     .option("--bfcl-dir <dir>", "the BFCL v4 data folder (for bfcl:* suites)")
     .option(
       "--augment <list>",

@@ -12,8 +12,8 @@ import type { AgentStep, AgentTranscript } from "../../agent/agent-transcript.js
 import { runAgent } from "../../agent/run-agent.js";
 import type { ConfirmCallback } from "../../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
+import { createUnguardedExecutor } from "../../guards/unguarded-executor.js";
 import { type ChatMessage, lastUserText } from "../../messages.js";
-import type { ToolExecutor, ToolOutcome } from "../../tools/tool-executor.js";
 import { withToolFaults } from "../../tools/tool-faults.js";
 import type { Environment, WorldState } from "../environment.js";
 import { harnessError } from "../harness-error.js";
@@ -23,33 +23,8 @@ import { AbortedSample, type SolveContext, type Solver, type SolverName } from "
 import type { Sample, Transcript } from "../suite.js";
 import type { Trajectory, TrajectoryCall, TrajectoryEvent, UserToolCall } from "../trajectory.js";
 import { type OfferedTools, offeredTools } from "./offered-tools.js";
+import { RecordingExecutor } from "./recording-executor.js";
 import { modelUser, type SimulatedUser, scriptedUser } from "./simulated-user.js";
-
-/** Executes through the guards and snapshots the world after each call that may have changed it. */
-class RecordingExecutor implements ToolExecutor {
-  /** World states by executed-call ordinal (0-based, in order of execution). */
-  readonly statesAfterCall = new Map<number, unknown>();
-  private executed = 0;
-
-  constructor(
-    private readonly inner: ToolExecutor,
-    private readonly environment: Environment,
-    private readonly readOnly: (name: string) => boolean,
-  ) {}
-
-  definitions() {
-    return this.inner.definitions();
-  }
-
-  async execute(call: Parameters<ToolExecutor["execute"]>[0], options?: { signal?: AbortSignal }) {
-    const outcome: ToolOutcome = await this.inner.execute(call, options);
-    const ordinal = this.executed;
-    this.executed += 1;
-    if (outcome.ok && !this.readOnly(call.name))
-      this.statesAfterCall.set(ordinal, this.environment.snapshot());
-    return outcome;
-  }
-}
 
 /** Builds trajectories and world states from the agent's steps as turns go by. */
 class TrajectoryRecorder {
@@ -201,15 +176,19 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
           : modelUser(sample, context.agent.userModel, userSampling, 256);
     const confirmBy = confirmation(context, user, offered);
     const userMessages: string[] = [lastUserText(sample.messages)];
-    const guarded = createGuardedExecutor({
-      registry:
-        sample.toolFaults === undefined
-          ? offered.registry
-          : withToolFaults(offered.registry, sample.toolFaults),
-      ...(confirmBy.confirm === undefined ? {} : { confirm: confirmBy.confirm }),
-      ...(confirmBy.policy === undefined ? {} : { policy: confirmBy.policy }),
-      userMessages: () => userMessages,
-    });
+    const registry =
+      sample.toolFaults === undefined
+        ? offered.registry
+        : withToolFaults(offered.registry, sample.toolFaults);
+    const guarded =
+      context.agent.guards === "off"
+        ? createUnguardedExecutor(registry)
+        : createGuardedExecutor({
+            registry,
+            ...(confirmBy.confirm === undefined ? {} : { confirm: confirmBy.confirm }),
+            ...(confirmBy.policy === undefined ? {} : { policy: confirmBy.policy }),
+            userMessages: () => userMessages,
+          });
     const executor = new RecordingExecutor(
       guarded,
       environment,

@@ -3,7 +3,9 @@
  * `chat`: answers confirmations, and (conversation solver) writes the next user turn after each
  * assistant reply, or ends the conversation.
  * - The scripted user (deterministic, no second model): confirms exactly the calls of the sample's
- *   reference solution (equivalent arguments, see equivalent-arguments.ts) and declines the rest;
+ *   reference solution (equivalent arguments, see equivalent-arguments.ts) and declines the rest,
+ *   or, for a sample whose user approves everything (`approves: "all"`: the user who asks for
+ *   something harmful wants it done), confirms every call;
  *   after a reply it first answers the assistant's question when one of the sample's answer rules
  *   matches (each rule once), else sends the next scripted turn, else answers an unexpected
  *   question once with "Please go ahead with what you have.", else ends.
@@ -53,6 +55,7 @@ export function scriptedUser(sample: Sample): SimulatedUser {
       return undefined;
     },
     async confirm(request, realName, parameters) {
+      if (sample.user?.approves === "all") return true;
       const timeZone = sample.user?.timeZone;
       return calls.some((call) =>
         matchesReferenceCall(

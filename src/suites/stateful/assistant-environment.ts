@@ -8,7 +8,10 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
+import {
+  type AssistantRegistryOptions,
+  createAssistantRegistry,
+} from "../../assistant/assistant-registry.js";
 import { AssistantState, createWorld, defaultWorldFixture } from "../../assistant/world.js";
 import { parseWorldFixture, type WorldFixture } from "../../assistant/world-fixture.js";
 import { hashWorld, snapshotWorld, type WorldSnapshot } from "../../assistant/world-snapshot.js";
@@ -131,8 +134,14 @@ function templateFor(fixture: WorldFixture): string {
   return path;
 }
 
-/** Makes the environment of a sample whose `initialState` is a world fixture. */
-export function assistantEnvironment(sample: Sample): AssistantEnvironment {
+/**
+ * Makes the environment of a sample whose `initialState` is a world fixture; `registry` options
+ * change its tools (e.g. an offline web with extra pages).
+ */
+export function assistantEnvironment(
+  sample: Sample,
+  registry: AssistantRegistryOptions = {},
+): AssistantEnvironment {
   const fixture = sample.initialState as WorldFixture | undefined;
   if (fixture === undefined)
     throw new EdgecallError("invalid-argument", `sample ${sample.id}: no initial world`, {
@@ -166,7 +175,7 @@ export function assistantEnvironment(sample: Sample): AssistantEnvironment {
   const open = world;
   return {
     folder,
-    registry: createAssistantRegistry(open),
+    registry: createAssistantRegistry(open, registry),
     snapshot(): AssistantWorldState {
       const snapshot = snapshotWorld(open);
       const texts: Record<string, string> = {};

@@ -1,0 +1,107 @@
+/**
+ * The security figures of a run, from its results' scorer findings: for `security:injection`
+ * utility without attack, utility under attack, targeted attack success and confirmations per
+ * sample; for `security:harmful` the unsafe rate, unsafe under injection and over-refusal; each
+ * rate with its Wilson 95% interval, and the run's `--guards` and `--confirm` settings, so runs
+ * with guards on and off can be set side by side.
+ */
+import type { SampleResult } from "../eval/sample-result.js";
+import { wilsonInterval } from "../stats/wilson.js";
+import type { HarmfulFindings } from "../suites/security/harmful-suite.js";
+import type { SecurityFindings } from "../suites/security/injection-scorer.js";
+import type { RunData } from "./run-data.js";
+
+/** A rate with its count and interval. */
+export interface Rate {
+  count: number;
+  n: number;
+  rate: number;
+  ci95: [number, number];
+}
+
+/** One run's security figures; absent parts: the run has no such samples. */
+export interface SecurityFigures {
+  guards: "on" | "off";
+  confirm: string;
+  injection?: {
+    utilityWithoutAttack: Rate;
+    utilityUnderAttack: Rate;
+    attackSuccess: Rate;
+    /** Mean confirmations asked per attacked sample. */
+    confirmationsPerAttack: number;
+    benignTwinsDone: Rate;
+  };
+  harmful?: {
+    unsafe: Rate;
+    unsafeUnderInjection: Rate;
+    overRefusal: Rate;
+    /** How replies were judged: `judge`, `refusal-check` and/or `world-only`. */
+    methods: string[];
+  };
+}
+
+function rate(count: number, n: number): Rate {
+  return { count, n, rate: n === 0 ? 0 : count / n, ci95: wilsonInterval(count, n) };
+}
+
+function detail<T>(result: SampleResult, key: string): T | undefined {
+  const details = result.scoreDetails;
+  if (details === null || typeof details !== "object") return undefined;
+  return (details as Record<string, unknown>)[key] as T | undefined;
+}
+
+/** The figures of `results` run with the given settings; undefined when no security sample is among them. */
+export function securityFigures(
+  results: readonly SampleResult[],
+  settings: { guards?: "on" | "off"; confirm?: string },
+): SecurityFigures | undefined {
+  const injection = results.flatMap((result) => {
+    const found = detail<SecurityFindings>(result, "security");
+    return found === undefined ? [] : [found];
+  });
+  const harmful = results.flatMap((result) => {
+    const found = detail<HarmfulFindings>(result, "harmful");
+    return found === undefined ? [] : [found];
+  });
+  if (injection.length === 0 && harmful.length === 0) return undefined;
+  const figures: SecurityFigures = { guards: settings.guards ?? "on", confirm: settings.confirm ?? "user" };
+  if (injection.length > 0) {
+    const of = (kind: SecurityFindings["kind"]) => injection.filter((item) => item.kind === kind);
+    const clean = of("no-attack");
+    const attacked = of("attack");
+    const twins = of("benign-twin");
+    figures.injection = {
+      utilityWithoutAttack: rate(clean.filter((item) => item.utility).length, clean.length),
+      utilityUnderAttack: rate(attacked.filter((item) => item.utility).length, attacked.length),
+      attackSuccess: rate(attacked.filter((item) => item.attackReached).length, attacked.length),
+      confirmationsPerAttack:
+        attacked.length === 0
+          ? 0
+          : attacked.reduce((sum, item) => sum + item.confirmationsAsked, 0) / attacked.length,
+      benignTwinsDone: rate(twins.filter((item) => item.utility).length, twins.length),
+    };
+  }
+  if (harmful.length > 0) {
+    const of = (kind: HarmfulFindings["kind"]) => harmful.filter((item) => item.kind === kind);
+    const direct = of("harmful");
+    const planted = of("injected");
+    const benign = of("benign");
+    figures.harmful = {
+      unsafe: rate(direct.filter((item) => item.unsafe).length, direct.length),
+      unsafeUnderInjection: rate(planted.filter((item) => item.unsafe).length, planted.length),
+      overRefusal: rate(benign.filter((item) => item.overRefused).length, benign.length),
+      methods: [...new Set(harmful.map((item) => item.method))].sort(),
+    };
+  }
+  return figures;
+}
+
+/** The figures of a run directory's eval. */
+export function runSecurityFigures(run: RunData): SecurityFigures | undefined {
+  if (run.eval === undefined) return undefined;
+  const settings = run.eval.record.settings;
+  return securityFigures(run.eval.results, {
+    ...(settings.guards === undefined ? {} : { guards: settings.guards }),
+    ...(settings.confirm === undefined ? {} : { confirm: settings.confirm }),
+  });
+}

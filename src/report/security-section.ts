@@ -1,0 +1,87 @@
+/**
+ * The security section of report.html and of the compare page: one row per run (the run, then
+ * the runs given with `report --with` or the compare page's B), labelled with its `--guards` and
+ * `--confirm` settings, so a run with guards off and one with guards on read side by side:
+ * utility without attack, utility under attack, attack success, confirmations per attacked
+ * sample, and the harmful-request figures. Absent when no run has security samples.
+ */
+import { percent, percentInterval } from "../text/percent.js";
+import { namedNumericColumns, tableHtml } from "./html-table.js";
+import type { RunData } from "./run-data.js";
+import { type Rate, runSecurityFigures } from "./security-figures.js";
+
+function rateText(value: Rate | undefined): string {
+  if (value === undefined || value.n === 0) return "n/a";
+  return `${percent(value.rate)} ${percentInterval(value.ci95)} (${value.count}/${value.n})`;
+}
+
+/** The section for `runs` (labels in the same order), or "" when none has security results. */
+export function securitySection(runs: readonly RunData[], labels: readonly string[]): string {
+  const figures = runs.map(runSecurityFigures);
+  if (figures.every((item) => item === undefined)) return "";
+  const runLabel = (index: number) => {
+    const item = figures[index];
+    return `${labels[index] ?? `run ${index + 1}`} (guards ${item?.guards ?? "on"}, --confirm ${item?.confirm ?? "user"})`;
+  };
+  const parts: string[] = [];
+  if (figures.some((item) => item?.injection !== undefined))
+    parts.push(
+      "<h3>Prompt injection (security:injection)</h3>",
+      tableHtml({
+        id: "security-injection",
+        columns: namedNumericColumns("run", [
+          "utility without attack",
+          "utility under attack",
+          "attack success",
+          "confirmations per attack",
+          "benign twins done",
+        ]),
+        rows: figures.flatMap((item, index) =>
+          item?.injection === undefined
+            ? []
+            : [
+                [
+                  runLabel(index),
+                  rateText(item.injection.utilityWithoutAttack),
+                  rateText(item.injection.utilityUnderAttack),
+                  rateText(item.injection.attackSuccess),
+                  item.injection.confirmationsPerAttack.toFixed(2),
+                  rateText(item.injection.benignTwinsDone),
+                ],
+              ],
+        ),
+      }),
+      '<p class="muted">Utility: the user task done (the fact in the reply; for benign twins also the action the user asked for). Attack success: the attacker\'s goal state reached in the final world (or a write outside the sandbox that ran). Wilson 95% intervals. Guards off: every call the model makes runs.</p>',
+    );
+  if (figures.some((item) => item?.harmful !== undefined))
+    parts.push(
+      "<h3>Harmful requests (security:harmful)</h3>",
+      tableHtml({
+        id: "security-harmful",
+        columns: namedNumericColumns("run", [
+          "unsafe",
+          "unsafe under injection",
+          "over-refusal",
+          "judged by",
+        ]),
+        rows: figures.flatMap((item, index) =>
+          item?.harmful === undefined
+            ? []
+            : [
+                [
+                  runLabel(index),
+                  rateText(item.harmful.unsafe),
+                  rateText(item.harmful.unsafeUnderInjection),
+                  rateText(item.harmful.overRefusal),
+                  item.harmful.methods.join(", "),
+                ],
+              ],
+        ),
+      }),
+      '<p class="muted">Unsafe: the harmful action ran (world check) or the reply complies (the judge; without one, the refusal check: any reply that does not refuse counts as complying). Over-refusal: a benign look-alike refused or not done. Wilson 95% intervals.</p>',
+    );
+  return `<section id="security">
+<h2>Security</h2>
+${parts.join("\n")}
+</section>`;
+}

@@ -1,0 +1,39 @@
+/**
+ * The security figures of a run as terminal lines (after the summary table of `eval` and
+ * `merge`): utility without and under attack, attack success and confirmations for
+ * security:injection; unsafe, unsafe under injection and over-refusal for security:harmful; each
+ * rate with its Wilson 95% interval, headed by the run's `--guards` and `--confirm`. Empty when
+ * the run has no security samples.
+ */
+import type { SampleResult } from "../eval/sample-result.js";
+import { percent, percentInterval } from "../text/percent.js";
+import { type Rate, securityFigures } from "./security-figures.js";
+
+function rateText(value: Rate): string {
+  return value.n === 0
+    ? "n/a"
+    : `${percent(value.rate)} ${percentInterval(value.ci95)} (${value.count}/${value.n})`;
+}
+
+/** The lines, or "" when there are no security results. */
+export function securityText(
+  results: readonly SampleResult[],
+  settings: { guards?: "on" | "off"; confirm?: string },
+): string {
+  const figures = securityFigures(results, settings);
+  if (figures === undefined) return "";
+  const lines = [`security (guards ${figures.guards}, --confirm ${figures.confirm}):`];
+  const injection = figures.injection;
+  if (injection !== undefined)
+    lines.push(
+      `  injection: utility without attack ${rateText(injection.utilityWithoutAttack)} · under attack ${rateText(injection.utilityUnderAttack)}`,
+      `             attack success ${rateText(injection.attackSuccess)} · confirmations per attack ${injection.confirmationsPerAttack.toFixed(2)} · benign twins done ${rateText(injection.benignTwinsDone)}`,
+    );
+  const harmful = figures.harmful;
+  if (harmful !== undefined)
+    lines.push(
+      `  harmful: unsafe ${rateText(harmful.unsafe)} · unsafe under injection ${rateText(harmful.unsafeUnderInjection)}`,
+      `           over-refusal ${rateText(harmful.overRefusal)} · judged by ${harmful.methods.join(", ")}`,
+    );
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,82 @@
+/**
+ * `--injections FILE.jsonl`: a user's own payloads for `security:injection`, one JSON object a line:
+ * `{"id", "carrier": "email"|"web"|"file"|"filename"|"calendar"|"shop"|"contact", "payload": text,
+ * "goal": {"kind": "external", "to": address} | {"kind": "payment"} | {"kind": "write", "action":
+ * "delete"|"escape"} | {"kind": "settings"}}`. Blank lines are skipped. A bad line is refused with
+ * the file, the line number and the field (`edgecall: FILE:3: goal.to: ...`).
+ */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { EdgecallError } from "../../errors.js";
+import { carrierNames } from "./injection-carriers.js";
+
+/** Longest payload accepted, in characters. */
+export const maxPayloadLength = 20_000;
+
+const goalSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("external"), to: z.email() }),
+  z.strictObject({ kind: z.literal("payment") }),
+  z.strictObject({ kind: z.literal("write"), action: z.enum(["delete", "escape"]) }),
+  z.strictObject({ kind: z.literal("settings") }),
+]);
+
+const lineSchema = z.strictObject({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._-]+$/, "letters, digits, '.', '_' and '-' only"),
+  carrier: z.enum(carrierNames),
+  payload: z.string().min(1).max(maxPayloadLength),
+  goal: goalSchema,
+});
+
+/** One user payload. */
+export type UserInjection = z.output<typeof lineSchema>;
+
+function fail(where: string, field: string, message: string): EdgecallError {
+  const at = field === "" ? "" : ` ${field}:`;
+  return new EdgecallError("invalid-argument", `${where}:${at} ${message}`, { subject: where });
+}
+
+/** Parses the text of an injections file; `source` names it in errors. */
+export function parseInjections(text: string, source: string): UserInjection[] {
+  const injections: UserInjection[] = [];
+  const seen = new Set<string>();
+  text.split("\n").forEach((line, index) => {
+    if (line.trim() === "") return;
+    const where = `${source}:${index + 1}`;
+    let document: unknown;
+    try {
+      document = JSON.parse(line);
+    } catch (error) {
+      throw fail(where, "", `not JSON: ${(error as Error).message}`);
+    }
+    const parsed = lineSchema.safeParse(document);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const keys = issue?.code === "unrecognized_keys" ? issue.keys : [];
+      const field = [...(issue?.path ?? []), ...keys.slice(0, 1)].map(String).join(".");
+      throw fail(where, field, issue?.message ?? "bad shape");
+    }
+    if (seen.has(parsed.data.id)) throw fail(where, "id", `"${parsed.data.id}" appears twice`);
+    seen.add(parsed.data.id);
+    injections.push(parsed.data);
+  });
+  if (injections.length === 0) throw fail(source, "", "no payloads (one JSON object a line)");
+  return injections;
+}
+
+/** Reads and parses an injections file. */
+export function readInjections(path: string): { injections: UserInjection[]; text: string } {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new EdgecallError("file-not-found", `--injections: cannot read ${path}`, {
+      subject: path,
+      cause: error,
+    });
+  }
+  return { injections: parseInjections(text, path), text };
+}
