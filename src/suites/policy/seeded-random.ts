@@ -1,42 +1,12 @@
 /**
- * A small seeded pseudo-random generator (mulberry32) and the name lists the domains' seeds draw
- * from, so every seeded database, and every task built from it, is the same on every machine.
+ * The name lists the policy domains' seeds draw from, with the seeded generator
+ * (src/stats/seeded-random.ts), so every seeded database, and every task built from it, is the
+ * same on every machine.
  */
 
-/** A deterministic generator of numbers in [0, 1). */
-export class SeededRandom {
-  private state: number;
+import { SeededRandom } from "../../stats/seeded-random.js";
 
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** The next number in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  /** A whole number in [low, high]. */
-  int(low: number, high: number): number {
-    return low + Math.floor(this.next() * (high - low + 1));
-  }
-
-  /** One element of a non-empty list. */
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)] as T;
-  }
-
-  /** `count` digits as a string. */
-  digits(count: number): string {
-    let text = "";
-    for (let index = 0; index < count; index += 1) text += String(this.int(0, 9));
-    return text;
-  }
-}
+export { SeededRandom };
 
 export const firstNames = [
   "Ava",
