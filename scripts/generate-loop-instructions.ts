@@ -7,7 +7,7 @@
  *   node --import tsx scripts/generate-loop-instructions.ts
  */
 import { writeFileSync } from "node:fs";
-import type { Instruction } from "../src/suites/loops/instruction-checks.js";
+import { countWords, type Instruction } from "../src/suites/loops/instruction-checks.js";
 
 const topics = [
   ["a morning routine", "routine"],
@@ -109,10 +109,6 @@ function sentences(topic: string): string[] {
   ];
 }
 
-function wordCount(text: string): number {
-  return text.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}'’-]*/gu)?.length ?? 0;
-}
-
 /** A reference answer following every instruction. */
 function reference(topic: string, short: string, instructions: Instruction[]): string {
   const has = <T extends Instruction["type"]>(type: T) =>
@@ -143,8 +139,8 @@ function reference(topic: string, short: string, instructions: Instruction[]): s
     next += 1;
   };
   for (let index = 0; index < Math.max(blocks, 2); index += 1) add(index);
-  while (wordCount(total()) < minimum + 5) add(next);
-  while (wordCount(total()) > maximum - 8 && body.flat().length > blocks) {
+  while (countWords(total()) < minimum + 5) add(next);
+  while (countWords(total()) > maximum - 8 && body.flat().length > blocks) {
     body = body.map((block) => (block.length > 1 ? block.slice(0, -1) : block));
   }
   (body[body.length - 1] as string[]).push(...extra);

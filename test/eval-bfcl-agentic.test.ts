@@ -3,14 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { bfclDir, hasBfcl, noBfclMessage, runCliFromSource } from "./eval-cli.test-support.js";
-
-function results(runDirectory: string): Array<Record<string, unknown>> {
-  return readFileSync(join(runDirectory, "results.jsonl"), "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
+import { bfclDir, hasBfcl, noBfclMessage, resultLines, runCliFromSource } from "./eval-cli.test-support.js";
 
 describe("eval bfcl:memory_rec_sum on a replay model", { skip: hasBfcl ? false : noBfclMessage }, () => {
   it("writes memory in the prerequisite conversations, answers from it, scores, resumes alike", async () => {
@@ -51,7 +44,7 @@ describe("eval bfcl:memory_rec_sum on a replay model", { skip: hasBfcl ? false :
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /bfcl:memory: n\/a \(missing bfcl:memory_kv, bfcl:memory_vector\)/);
     const runDirectory = join(out, readdirSync(out)[0] as string);
-    const rows = results(runDirectory);
+    const rows = resultLines(runDirectory);
     const byId = new Map(rows.map((row) => [row.id as string, row]));
     const answered = byId.get("memory_rec_sum_0-customer-0");
     assert.ok(answered, JSON.stringify(rows.map((row) => row.id)));
@@ -71,7 +64,7 @@ describe("eval bfcl:memory_rec_sum on a replay model", { skip: hasBfcl ? false :
     const resumed = await runCliFromSource(["eval", "--resume", runDirectory, "--no-progress"]);
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.deepEqual(
-      results(runDirectory)
+      resultLines(runDirectory)
         .map((row) => [row.id, row.passed, row.errorType])
         .sort(),
       rows.map((row) => [row.id, row.passed, row.errorType]).sort(),

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { MultiTurnTarget } from "../src/bfcl/multi-turn/multi-turn-target.js";
 import type { Sample } from "../src/eval/suite.js";
 import { createBfclMultiTurnSuite } from "../src/suites/bfcl-multi-turn-suite.js";
-import { bfclDir, hasBfcl, noBfclMessage, runCliFromSource } from "./eval-cli.test-support.js";
+import { bfclDir, hasBfcl, noBfclMessage, resultLines, runCliFromSource } from "./eval-cli.test-support.js";
 
 const count = 4;
 
@@ -33,13 +33,6 @@ function writeReplay(path: string): string[] {
   });
   writeFileSync(path, `${lines.join("\n")}\n`);
   return samples.map((sample) => sample.id);
-}
-
-function results(runDirectory: string): Array<Record<string, unknown>> {
-  return readFileSync(join(runDirectory, "results.jsonl"), "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe("eval bfcl:multi_turn_base on a replay model", { skip: hasBfcl ? false : noBfclMessage }, () => {
@@ -70,7 +63,7 @@ describe("eval bfcl:multi_turn_base on a replay model", { skip: hasBfcl ? false 
     ]);
     assert.equal(first.code, 0, first.stderr);
     const runDirectory = join(out, readdirSync(out)[0] as string);
-    const written = results(runDirectory);
+    const written = resultLines(runDirectory);
     assert.deepEqual(written.map((row) => row.id).sort(), [...ids].sort());
     const byId = new Map(written.map((row) => [row.id as string, row]));
     for (const id of ids.slice(0, count - 1)) assert.equal(byId.get(id)?.passed, true, id);
@@ -94,7 +87,7 @@ describe("eval bfcl:multi_turn_base on a replay model", { skip: hasBfcl ? false 
 
     const resumed = await runCliFromSource(["eval", "--resume", runDirectory, "--no-progress"]);
     assert.equal(resumed.code, 0, resumed.stderr);
-    const again = results(runDirectory);
+    const again = resultLines(runDirectory);
     assert.deepEqual(
       again.map((row) => [row.id, row.passed, row.errorType]).sort(),
       written.map((row) => [row.id, row.passed, row.errorType]).sort(),
@@ -152,7 +145,7 @@ describe("eval bfcl:multi_turn_base on a replay model", { skip: hasBfcl ? false 
       "--no-progress",
     ]);
     assert.equal(outcome.code, 0, outcome.stderr);
-    const rows = results(join(promptOut, readdirSync(promptOut)[0] as string));
+    const rows = resultLines(join(promptOut, readdirSync(promptOut)[0] as string));
     assert.deepEqual(
       rows.map((row) => row.passed),
       [true, true],

@@ -110,6 +110,14 @@ export function onlyRunDirectory(out: string): string {
   return join(out, entries[0] as string);
 }
 
+/** results.jsonl lines as objects. */
+export function resultLines(runDirectory: string): Array<Record<string, unknown>> {
+  return readFileSync(join(runDirectory, "results.jsonl"), "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 /** results.jsonl lines as objects, with `timing` removed (timings differ between any two runs). */
 export function resultsWithoutTimings(runDirectory: string): Record<string, unknown>[] {
   return readFileSync(join(runDirectory, "results.jsonl"), "utf8")

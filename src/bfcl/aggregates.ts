@@ -11,7 +11,11 @@
  * A summary is reported only when every component was scored; the overall score, when some parts
  * are missing, is also given over the parts that were scored (weights renormalised), named.
  */
-import { type AgenticCategory, notComparableReason } from "./agentic/agentic-categories.js";
+import {
+  type AgenticCategory,
+  isAgenticCategory,
+  notComparableReason,
+} from "./agentic/agentic-categories.js";
 import type { BfclCategory } from "./categories.js";
 import type { MultiTurnCategory } from "./multi-turn/multi-turn-categories.js";
 
@@ -74,10 +78,6 @@ const multiTurn: MultiTurnCategory[] = [
 const webSearch: AgenticCategory[] = ["web_search_base", "web_search_no_snippet"];
 const memory: AgenticCategory[] = ["memory_kv", "memory_vector", "memory_rec_sum"];
 
-function isAgentic(category: Category): category is AgenticCategory {
-  return category.startsWith("web_search") || category.startsWith("memory_");
-}
-
 function mean(values: readonly number[]): number {
   return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
@@ -94,7 +94,9 @@ export function bfclAggregates(scores: readonly BfclCategoryScore[]): BfclAggreg
     const missing = components.filter((category) => !byCategory.has(category));
     const present = components.flatMap((category) => byCategory.get(category) ?? []);
     const notComparable = present
-      .filter((score) => isAgentic(score.category) && notComparableReason(score.category) !== undefined)
+      .filter(
+        (score) => isAgenticCategory(score.category) && notComparableReason(score.category) !== undefined,
+      )
       .map((score) => `bfcl:${score.category}`);
     return {
       suite,

@@ -2,15 +2,8 @@
 import { type BfclAggregate, type BfclCategoryScore, bfclAggregates } from "../bfcl/aggregates.js";
 import { bfclCategorySize } from "../bfcl/category-sizes.js";
 
-/** What a category summary gives this computation. */
-interface CategoryScore {
-  suite: string;
-  category: string;
-  n: number;
-  passed: number;
-  accuracy: number;
-  ci95: [number, number];
-}
+/** What a category summary gives this computation (its shape without BFCL's entry count). */
+type CategoryScore = Omit<BfclCategoryScore, "category" | "total"> & { category: string };
 
 /** BFCL's summary scores of the run's BFCL categories (accuracy over every attempt, as in the category rows). */
 export function bfclSummary(categories: readonly CategoryScore[]): { bfcl?: BfclAggregate[] } {

@@ -8,9 +8,6 @@
  * prerequisite conversations are not part of it (their replies are empty), so the check proves the
  * scorer and the loop, not that a perfect memory would hold every answer.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import {
   type AgenticCategory,
   agenticCategories,
@@ -26,6 +23,7 @@ import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { EdgecallError } from "../errors.js";
 import type { ReferenceOutput, Sample, SampleOptions, Suite } from "../eval/suite.js";
 import { bfclAgenticScorer } from "./bfcl-agentic-scorer.js";
+import { bfclDataVersion } from "./bfcl-questions.js";
 
 /** The agentic suite names. */
 export const agenticSuiteNames: readonly string[] = agenticCategories.map((category) => `bfcl:${category}`);
@@ -54,20 +52,7 @@ function dataFiles(category: AgenticCategory): string[] {
 }
 
 function suiteVersion(directory: string, category: AgenticCategory): string {
-  const hash = createHash("sha256");
-  for (const file of dataFiles(category)) {
-    hash.update(file);
-    hash.update("\u0000");
-    try {
-      hash.update(readFileSync(join(directory, file)));
-    } catch (error) {
-      throw new EdgecallError("file-not-found", `--bfcl-dir: cannot read ${join(directory, file)}`, {
-        subject: "--bfcl-dir",
-        cause: error,
-      });
-    }
-  }
-  return `bfcl-v4+sha256:${hash.digest("hex").slice(0, 16)}`;
+  return bfclDataVersion(directory, dataFiles(category));
 }
 
 /** The call the reference solution reads memory (or searches) with. */

@@ -4,9 +4,6 @@
  * the multi-turn checker. `suite check`'s reference solution is the ground truth, turn by turn
  * (function-calling mode): each turn's calls in one step, then a text reply that ends the turn.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { stringifyLosslessJson } from "../bfcl/lossless-json.js";
 import { methodParams } from "../bfcl/multi-turn/api-classes.js";
 import { type MultiTurnCategory, multiTurnCategories } from "../bfcl/multi-turn/multi-turn-categories.js";
@@ -19,6 +16,7 @@ import { EdgecallError } from "../errors.js";
 import type { ReferenceCall, ReferenceOutput, Sample, SampleOptions, Suite } from "../eval/suite.js";
 import type { ChatMessage } from "../messages.js";
 import { bfclMultiTurnScorer } from "./bfcl-multi-turn-scorer.js";
+import { bfclDataVersion } from "./bfcl-questions.js";
 import { pyToPlain } from "./bfcl-scorer.js";
 
 /** The multi-turn suite names. */
@@ -30,13 +28,7 @@ export const multiTurnSuiteNames: readonly string[] = multiTurnCategories.map(
 export const referenceTurnEnd = "Done.";
 
 function suiteVersion(directory: string, category: MultiTurnCategory): string {
-  const hash = createHash("sha256");
-  for (const file of [`BFCL_v4_${category}.json`, `possible_answer/BFCL_v4_${category}.json`]) {
-    hash.update(file);
-    hash.update("\u0000");
-    hash.update(readFileSync(join(directory, file)));
-  }
-  return `bfcl-v4+sha256:${hash.digest("hex").slice(0, 16)}`;
+  return bfclDataVersion(directory, [`BFCL_v4_${category}.json`, `possible_answer/BFCL_v4_${category}.json`]);
 }
 
 /** A ground-truth call string as a reference call with named arguments (positional ones named by the method's signature). */

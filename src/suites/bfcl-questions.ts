@@ -74,15 +74,25 @@ export function readBfclQuestions(directory: string, category: BfclCategory): Bf
   return questions;
 }
 
-/** `bfcl-v4+sha256:<first 16 hex>` of the category's question and possible-answer files. */
-export function bfclSuiteVersion(directory: string, category: BfclCategory): string {
-  const files = bfclDataFiles(category);
+/**
+ * `bfcl-v4+sha256:<first 16 hex>` of data files of the BFCL folder (each file's relative name, a
+ * NUL, then its content, in order): the version of every BFCL suite.
+ */
+export function bfclDataVersion(directory: string, files: readonly string[]): string {
   const hash = createHash("sha256");
-  for (const file of [files.questions, files.answers]) {
-    if (file === undefined) continue;
+  for (const file of files) {
     hash.update(file);
     hash.update("\u0000");
     hash.update(readData(directory, file));
   }
   return `bfcl-v4+sha256:${hash.digest("hex").slice(0, 16)}`;
+}
+
+/** The version of a single-turn category: its question and possible-answer files. */
+export function bfclSuiteVersion(directory: string, category: BfclCategory): string {
+  const files = bfclDataFiles(category);
+  return bfclDataVersion(
+    directory,
+    [files.questions, files.answers].filter((file): file is string => file !== undefined),
+  );
 }

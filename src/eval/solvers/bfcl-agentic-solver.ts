@@ -9,7 +9,7 @@ import { offlineWebSearchSource } from "../../assistant/offline-web-search.js";
 import { memoryBackendOf } from "../../bfcl/agentic/agentic-categories.js";
 import { agenticAnswerFormatPrompt, memoryInstruction } from "../../bfcl/agentic/agentic-prompts.js";
 import { isAgenticTarget } from "../../bfcl/agentic/agentic-target.js";
-import { createMemoryInstance, memoryClassName } from "../../bfcl/agentic/memory-backend.js";
+import { createMemoryInstance } from "../../bfcl/agentic/memory-backend.js";
 import { WebSearchApi } from "../../bfcl/agentic/web-search-api.js";
 import { withBfclSystemPrompt } from "../../bfcl/bfcl-prompt.js";
 import type { MultiTurnApi } from "../../bfcl/multi-turn/api-class.js";
@@ -86,10 +86,7 @@ export const bfclAgenticSolver: Solver = {
         transcript.solverDetails = { searchSource: source.label };
       }
       const className = instance.className;
-      const docs = classFunctionDocs(
-        target.bfclDir,
-        backendName === undefined ? className : memoryClassName(backendName),
-      );
+      const docs = classFunctionDocs(target.bfclDir, className);
       const instances = instanceSet([[instanceName("edgecall", sample.id, className), instance]]);
       const question = sample.messages.filter((message) => message.role !== "system");
       let messages: ChatMessage[] = [
