@@ -63,7 +63,7 @@ describe("runAgent over the assistant tools", () => {
     assert.equal(changed[0]?.after.start_utc, "2025-06-12T19:00:00Z");
   });
 
-  it("buys an item: search, add to cart (confirmed: seller text was read), check out (confirmed)", async () => {
+  it("buys an item: search, add to cart (staged: no confirmation of its own), check out (confirmed)", async () => {
     const { transcript, diff } = await task("Buy a USB-C cable with my Visa.", [
       jsonCall("shop_search", { query: "USB-C cable" }),
       jsonCall("shop_cart_add", { item_id: "itm-0001" }),
@@ -79,7 +79,7 @@ describe("runAgent over the assistant tools", () => {
     );
     assert.deepEqual(
       confirmations.map((decision) => decision.verdict),
-      ["confirmed", "confirmed"],
+      ["confirmed"],
     );
     assert.equal(diff.tables.orders?.added.length, 1);
     assert.equal(diff.tables.orders?.added[0]?.total_cents, 1299 + 7999);

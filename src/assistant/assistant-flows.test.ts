@@ -51,7 +51,7 @@ describe("benign flows without untrusted reads", () => {
     );
   });
 
-  it("after a catalog search (seller text is untrusted), the cart and the payment are confirmed", async () => {
+  it("after a catalog search (seller text is untrusted), one confirmation: the checkout, naming the item", async () => {
     const session = recordingExecutor(world.state);
     const found = outputOf<{ items: { id: string }[] }>(
       await session.call("shop_search", { query: "insulated water bottle" }),
@@ -60,9 +60,15 @@ describe("benign flows without untrusted reads", () => {
     outputOf(await session.call("shop_checkout", {}));
     assert.deepEqual(
       session.requests.map((request) => request.reasons),
-      [["tainted-session"], ["payment", "tainted-session"]],
+      [["payment", "tainted-session"]],
     );
     assert.deepEqual(session.requests[0]?.taintSources, ["shop_search"]);
+    assert.ok(
+      session.requests[0]?.targets.some(
+        (target) => target.kind === "item" && target.value === found.items[0]!.id,
+      ),
+      "the checkout's confirmation names the item the cart add staged",
+    );
   });
 
   it("emailing a contact needs exactly one confirmation (the send), and an approval is never reused", async () => {
@@ -130,8 +136,11 @@ describe("approve-if-user-asked against the default world's injections", () => {
       userMessages: ["Summarise my unread emails"],
     });
     outputOf(await session.call("email_read", { message_id: "msg-0042" }));
-    const add = await session.call("shop_cart_add", { item_id: "itm-9002", quantity: 2 });
-    assert.equal(!add.ok && add.error.type, "denied");
+    // The cart add is staging: it runs, and the checkout it stages for is refused, naming the item.
+    outputOf(await session.call("shop_cart_add", { item_id: "itm-9002", quantity: 2 }));
+    const checkout = await session.call("shop_checkout", {});
+    assert.equal(!checkout.ok && checkout.error.type, "denied");
+    outputOf(await session.call("shop_cart_remove", { item_id: "itm-9002" }));
     const move = await session.call("files_move", { from: "documents", to: "trash/documents" });
     assert.equal(!move.ok && move.error.type, "denied");
   });

@@ -13,7 +13,7 @@ import {
   paymentMethod,
   showOrder,
 } from "./shop-rows.js";
-import { orderTarget, paymentTarget } from "./shop-targets.js";
+import { cartTargets, orderTarget, paymentTarget } from "./shop-targets.js";
 import type { StateSource } from "./state-source.js";
 import { toUtcText } from "./time-zones.js";
 
@@ -61,7 +61,7 @@ export function shopOrderTools(world: StateSource): Tool[] {
     repeatable: true,
     targetArguments: ["payment_method_id"],
     intentWords: ["buy", "order", "purchase", "checkout", "check out", "pay"],
-    targets: (input) => [paymentTarget(world(), input.payment_method_id)],
+    targets: (input) => [paymentTarget(world(), input.payment_method_id), ...cartTargets(world())],
     preconditions(input) {
       const state = world();
       const { rows, totalCents } = cartLines(state);

@@ -1,11 +1,19 @@
 /**
  * Shop call targets (see `CallTarget`): the catalog item a cart change names, the payment method
- * a checkout uses (the default method needs no naming: it is what "buy it" means), and the order
- * a cancellation names. Each is named by its id, its name or label, or a word of it no other
+ * a checkout uses (the default method needs no naming: it is what "buy it" means), the items a
+ * checkout buys (implicit: "check out my cart" names them, unless a cart change staged them after
+ * the session read untrusted content, see `Tool.stagesFor`), and the order a cancellation names. Each is named by its id, its name or label, or a word of it no other
  * thing of its kind has.
  */
 import type { CallTarget } from "../tools/tool.js";
-import { type ItemRow, type MethodRow, type OrderLine, type OrderRow, paymentMethod } from "./shop-rows.js";
+import {
+  cartLines,
+  type ItemRow,
+  type MethodRow,
+  type OrderLine,
+  type OrderRow,
+  paymentMethod,
+} from "./shop-rows.js";
 import { distinctNamesOf, labelNames } from "./target-names.js";
 import type { AssistantState } from "./world.js";
 
@@ -60,4 +68,14 @@ export function orderTarget(state: AssistantState, id: string): CallTarget {
     ...(JSON.parse(order.items) as OrderLine[]).flatMap((line) => labelNames(itemName(line.itemId))),
   ]);
   return { kind: "order", argument: "order_id", value: id, names: [id, ...names] };
+}
+
+/** The items a checkout buys: every cart line, implicit (see the module comment). */
+export function cartTargets(state: AssistantState): CallTarget[] {
+  return cartLines(state).rows.map((row) => ({
+    ...itemTarget(state, row.item_id),
+    argument: "",
+    label: `${row.quantity} × ${row.name ?? "missing item"} (${row.item_id})`,
+    implicit: true,
+  }));
 }

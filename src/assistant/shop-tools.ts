@@ -120,6 +120,8 @@ export function shopTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["add", "buy", "order", "purchase", "put", "cart"],
+    // A cart change only matters at checkout, whose confirmation names what was staged.
+    stagesFor: "shop_checkout",
     targets: (input) => [itemTarget(world(), input.item_id)],
     preconditions(input) {
       const state = world();
@@ -162,6 +164,8 @@ export function shopTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["remove", "delete", "take", "drop", "cart"],
+    // A cart change only matters at checkout, whose confirmation names what was staged.
+    stagesFor: "shop_checkout",
     targets: (input) => [itemTarget(world(), input.item_id)],
     preconditions(input) {
       return world().db.prepare("SELECT 1 FROM cart WHERE item_id = ?").get(input.item_id)

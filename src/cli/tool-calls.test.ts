@@ -82,7 +82,7 @@ describe("callTool", () => {
     assert.equal(!denied.ok && denied.error.type, "denied");
     assert.match(
       asked[0] ?? "",
-      /^shop_checkout \{\}\nneeds confirmation because it spends money\.\nIt acts on: payment method Visa …4242 \(pm-visa-4242\)\.\nGo ahead\?$/,
+      /^shop_checkout \{\}\nneeds confirmation because it spends money\.\nIt acts on: payment method Visa …4242 \(pm-visa-4242\); item 1 × Aurora X2 Wireless Earbuds \(itm-1001\)\.\nGo ahead\?$/,
     );
   });
 

@@ -26,6 +26,7 @@ import {
 import { type ConfirmationPolicy, userAskedProblem } from "./confirmation-policy.js";
 import { capOutput, defaultOutputLimitBytes } from "./output-cap.js";
 import { SchemaGuard } from "./schema-guard.js";
+import { StagedTargets } from "./staged-targets.js";
 import { stringLeaves, TaintTracker } from "./taint-tracker.js";
 
 /** Options of {@link createGuardedExecutor}. */
@@ -64,6 +65,7 @@ class SessionExecutor implements GuardedExecutor {
   private readonly taint = new TaintTracker();
   private readonly ledger = new ConfirmationLedger();
   private readonly completed = new CompletedCalls();
+  private readonly staged = new StagedTargets();
   private readonly notedMessages: string[] = [];
 
   constructor(private readonly options: GuardedExecutorOptions) {
@@ -143,9 +145,23 @@ class SessionExecutor implements GuardedExecutor {
     const taintedArguments = this.taint.find(input);
     const reasons: ConfirmationReason[] = [];
     if (tool.sideEffect === "external" || tool.sideEffect === "payment") reasons.push(tool.sideEffect);
-    if (this.taint.tainted && tool.sideEffect !== "read") reasons.push("tainted-session");
-    if (taintedArguments.length > 0 || reasons.includes("tainted-session")) {
-      const needs = reasons.length > 0 ? "; confirmation required" : "";
+    // A staging call (a cart change) under taint runs unconfirmed; what it stages is named in the
+    // confirmation of the call it stages for (the checkout).
+    const stagesFor = this.taint.tainted && tool.sideEffect === "write" ? tool.stagesFor : undefined;
+    if (this.taint.tainted && tool.sideEffect !== "read" && stagesFor === undefined)
+      reasons.push("tainted-session");
+    const targets =
+      reasons.length > 0 || stagesFor !== undefined || this.staged.holds(call.name)
+        ? this.staged.named(call.name, targetsOf(tool, input, context))
+        : [];
+    if (reasons.length === 0 && this.staged.touches(call.name, targets)) reasons.push("tainted-session");
+    if (taintedArguments.length > 0 || reasons.includes("tainted-session") || stagesFor !== undefined) {
+      const needs =
+        reasons.length > 0
+          ? "; confirmation required"
+          : stagesFor !== undefined
+            ? `; staged for ${stagesFor}, whose confirmation names it`
+            : "";
       decisions.push({
         guard: "taint",
         verdict: "pass",
@@ -159,7 +175,7 @@ class SessionExecutor implements GuardedExecutor {
         reasons,
         taintedArguments,
         taintSources: [...this.taint.sources],
-        targets: targetsOf(tool, input, context),
+        targets,
       });
       const answer = await this.decide(request, tool);
       const taintPaths = taintedArguments.map((argument) => argument.path);
@@ -181,6 +197,8 @@ class SessionExecutor implements GuardedExecutor {
 
     const result = await this.run(tool, input, context);
     if ("error" in result) return fail(result.error);
+    if (stagesFor !== undefined) this.staged.add(stagesFor, targets);
+    if (reasons.length > 0) this.staged.clear(call.name);
     const limit = this.options.outputLimitBytes ?? defaultOutputLimitBytes;
     let output: unknown;
     try {

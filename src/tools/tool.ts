@@ -90,6 +90,14 @@ export interface Tool<Input = Record<string, unknown>> {
    * refuse to run a side-effecting call identical to one that already succeeded (`duplicate`).
    */
   repeatable?: boolean;
+  /**
+   * The tool whose call makes this one's effect count (`shop_checkout` for the cart tools): a
+   * staging call changes nothing outside this device and is undone by another staging call. Once
+   * the session has read untrusted content, a staging call runs without a confirmation of its own;
+   * its targets are added to the next confirmation of `stagesFor`, which must then name them (so
+   * the checkout's confirmation lists every item put in the cart after untrusted content was read).
+   */
+  stagesFor?: string;
   /** Deterministic checks run after schema validation; `null` lets the call through. */
   preconditions?(input: Input, context: ToolContext): PreconditionFailure | null;
   /** Runs the tool. Throw a {@link ToolError} for failures the model should see with a type. */
