@@ -153,6 +153,17 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
       `loops: answer stuck repeating ${share(following.stuckAnswer)} · thinking stuck ${share(following.stuckThinking)} (${following.stuckThinking.n} with thinking) · hit the token limit ${share(following.hitLimit)} · max tokens ${following.maxTokens.join("/")} · sampling ${following.sampling.map((value) => JSON.stringify(value)).join(" ")}`,
     );
   }
+  const faults = summary.toolFaults;
+  if (faults !== undefined) {
+    const hat = faults.passHatK;
+    lines.push(
+      `tool faults (${faults.scenarios} scenarios, same without and with): pass^1 ${percent(faults.withoutFaults.rate)} → ${percent(faults.withFaults.rate)}` +
+        (hat === undefined
+          ? ""
+          : ` · pass^${hat.withFaults.k} ${percent(hat.withoutFaults.value)} → ${percent(hat.withFaults.value)}`) +
+        ` · broken by faults ${faults.brokenByFaults}`,
+    );
+  }
   if (!summary.complete)
     lines.push(
       paint.yellow(

@@ -20,6 +20,7 @@ import { bfclSummary } from "./bfcl-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
+import { type ToolFaultSummary, toolFaultSummary } from "./tool-fault-figures.js";
 
 export type { Percentiles } from "../stats/quantile.js";
 export type { AgentCategorySummary } from "./agent-summary.js";
@@ -102,6 +103,8 @@ export interface EvalSummary {
   bfcl?: BfclAggregate[];
   /** Instruction following and reasoning loops (`loops:instructions`); absent when the run has none. */
   instructionFollowing?: InstructionFollowingSummary;
+  /** Faulted copies beside their own scenarios (`--augment tool-faults`); absent without them. */
+  toolFaults?: ToolFaultSummary;
 }
 
 /** Prompt tokens reused, over the calls that report it. */
@@ -285,6 +288,7 @@ export function summarise(input: SummaryInput): EvalSummary {
     promptReuse: promptReuse(modelOutputs),
     ...bfclSummary(categories),
     ...optional("instructionFollowing", instructionFollowingSummary(results)),
+    ...optional("toolFaults", toolFaultSummary(results, repeats)),
     ...(results.some((result) => result.solver === "conversation")
       ? { simulatedUser: input.userModel ?? "scripted" }
       : {}),

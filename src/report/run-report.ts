@@ -14,6 +14,7 @@ import { benchSection } from "./bench-section.js";
 import { categoryTable } from "./category-table.js";
 import { reportCharts, seriesLabels } from "./charts-section.js";
 import { htmlPage } from "./html-page.js";
+import { loopsSection } from "./loops-section.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection } from "./provenance-section.js";
 import { readComparisonRuns } from "./quant-comparison-runs.js";
@@ -23,6 +24,7 @@ import { sampleView } from "./sample-view.js";
 import { securitySection } from "./security-section.js";
 import { readSizingVerdict, sizingSection } from "./sizing-section.js";
 import { speedMemoryOf, speedMemoryTable } from "./speed-memory.js";
+import { toolFaultsSection } from "./tool-faults-section.js";
 
 /** Options of {@link renderRunReport}. */
 export interface RunReportOptions {
@@ -85,6 +87,8 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
     provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
     categoryTable(run.eval),
     securitySection([run, ...others], seriesLabels([run, ...others])),
+    loopsSection(run.eval?.summary),
+    toolFaultsSection(run.eval?.summary),
     benchSection(run),
     reportCharts(run, others),
     othersSection(run, others),

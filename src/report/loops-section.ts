@@ -1,0 +1,42 @@
+/**
+ * The report's "Instructions and reasoning loops" section (`loops:instructions`): prompt-level and
+ * instruction-level constraint accuracy, strict and loose, the share of answers and of thinking
+ * stuck repeating, and the share that hit the token limit, each with its interval, beside the
+ * token budgets and sampling the calls ran with (part of the figure). Absent without such results.
+ */
+import type { RateFigure } from "../eval/instruction-following.js";
+import type { EvalSummary } from "../eval/summary.js";
+import { percent, percentInterval } from "../text/percent.js";
+import { escapeHtml } from "./html-page.js";
+import { namedNumericColumns, tableHtml } from "./html-table.js";
+
+/** A rate as the report shows it: percent, interval and counts, or n/a. */
+export function rateCell(figure: RateFigure | undefined): string {
+  if (figure === undefined || figure.n === 0) return "n/a";
+  return `${percent(figure.rate)} ${percentInterval(figure.ci95)} (${figure.count}/${figure.n})`;
+}
+
+/** The section, or "" when the run has no instruction-following results. */
+export function loopsSection(summary: EvalSummary | undefined): string {
+  const following = summary?.instructionFollowing;
+  if (following === undefined) return "";
+  const rows: [string, RateFigure][] = [
+    ["prompt-level, strict", following.promptStrict],
+    ["prompt-level, loose", following.promptLoose],
+    ["instruction-level, strict", following.instructionStrict],
+    ["instruction-level, loose", following.instructionLoose],
+    ["answer stuck repeating", following.stuckAnswer],
+    ["thinking stuck repeating (replies with thinking)", following.stuckThinking],
+    ["hit the token limit", following.hitLimit],
+  ];
+  const sampling = following.sampling.map((value) => JSON.stringify(value)).join(" ");
+  return `<section id="loops">
+<h2>Instructions and reasoning loops</h2>
+<p>${following.attempts} attempts · max tokens ${escapeHtml(following.maxTokens.join(", ") || "n/a")} · sampling ${escapeHtml(sampling || "n/a")}. A loop rate means nothing without the budget and sampling it ran with.</p>
+${tableHtml({
+  id: "loops-table",
+  columns: namedNumericColumns("figure", ["rate (95% interval, count)"]),
+  rows: rows.map(([label, figure]) => [label, rateCell(figure)]),
+})}
+</section>`;
+}
