@@ -18,6 +18,7 @@ import { wilsonInterval } from "../stats/wilson.js";
 import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
 import { bfclSummary } from "./bfcl-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
+import { type KnowledgeLookupSummary, knowledgeLookupSummary } from "./knowledge-lookup.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
 
@@ -102,6 +103,8 @@ export interface EvalSummary {
   bfcl?: BfclAggregate[];
   /** Instruction following and reasoning loops (`loops:instructions`); absent when the run has none. */
   instructionFollowing?: InstructionFollowingSummary;
+  /** Knowledge against tools (`assistant:knowledge`): accuracy with and without lookup; absent when the run has none. */
+  knowledgeLookup?: KnowledgeLookupSummary;
 }
 
 /** Prompt tokens reused, over the calls that report it. */
@@ -285,6 +288,7 @@ export function summarise(input: SummaryInput): EvalSummary {
     promptReuse: promptReuse(modelOutputs),
     ...bfclSummary(categories),
     ...optional("instructionFollowing", instructionFollowingSummary(results)),
+    ...optional("knowledgeLookup", knowledgeLookupSummary(results)),
     ...(results.some((result) => result.solver === "conversation")
       ? { simulatedUser: input.userModel ?? "scripted" }
       : {}),

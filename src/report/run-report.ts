@@ -14,6 +14,7 @@ import { benchSection } from "./bench-section.js";
 import { categoryTable } from "./category-table.js";
 import { reportCharts, seriesLabels } from "./charts-section.js";
 import { htmlPage } from "./html-page.js";
+import { knowledgeSection } from "./knowledge-section.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection } from "./provenance-section.js";
 import { readComparisonRuns } from "./quant-comparison-runs.js";
@@ -85,6 +86,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
     provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
     categoryTable(run.eval),
     securitySection([run, ...others], seriesLabels([run, ...others])),
+    knowledgeSection([run, ...others], seriesLabels([run, ...others])),
     benchSection(run),
     reportCharts(run, others),
     othersSection(run, others),

@@ -72,6 +72,15 @@ function sampleOf(question: KnowledgeQuestion, corpus: WebCorpus): Sample<Knowle
   };
 }
 
+/** The local questions and the common ones taken in turn (the rest of the longer list at the end). */
+function interleaved(questions: readonly KnowledgeQuestion[]): KnowledgeQuestion[] {
+  const local = questions.filter((question) => question.category === "local");
+  const common = questions.filter((question) => question.category === "common");
+  return Array.from({ length: Math.max(local.length, common.length) }, (_, index) =>
+    [local[index], common[index]].filter((question) => question !== undefined),
+  ).flat();
+}
+
 function findingsOf(details: unknown): KnowledgeFindings | undefined {
   const found = (details as { knowledge?: KnowledgeFindings } | undefined)?.knowledge;
   return found !== undefined && typeof found === "object" ? found : undefined;
@@ -93,7 +102,8 @@ export function createKnowledgeSuite(
     solver: "agent",
     scorer: knowledgeScorer,
     environment: webEnvironment(corpus),
-    samples: () => questions.map((question) => sampleOf(question, corpus)),
+    // Local and common questions alternate, so `--limit N` keeps the halves even.
+    samples: () => interleaved(questions).map((question) => sampleOf(question, corpus)),
     checkReference(result) {
       return findingsOf(result.scoreDetails)?.lookedUp === true
         ? undefined
