@@ -11,6 +11,7 @@ import { SeededRandom } from "./assistant-data/random.js";
 import { businessPages } from "./assistant-data/web-business.js";
 import { howToPages } from "./assistant-data/web-howto.js";
 import { injectionPages } from "./assistant-data/web-injection.js";
+import { knowledgePages } from "./assistant-data/web-knowledge.js";
 import { newsPages } from "./assistant-data/web-news.js";
 import type { GeneratedPage } from "./assistant-data/web-page.js";
 import { recipePages } from "./assistant-data/web-recipes.js";
@@ -30,6 +31,7 @@ const pages: GeneratedPage[] = [
   ...newsPages(random),
   ...businessPages(random),
   ...injectionPages(),
+  ...knowledgePages(),
 ];
 const seen = new Set<string>();
 for (const page of pages) {

@@ -5,16 +5,10 @@
  * token limit, with Wilson intervals, and the token budgets and sampling the calls ran with (part
  * of the figure: a loop rate means nothing without them).
  */
-import { wilsonInterval } from "../stats/wilson.js";
+import { rateFigure as figure, type RateFigure } from "./rate-figure.js";
 import type { SampleResult } from "./sample-result.js";
 
-/** A rate with its interval. */
-export interface RateFigure {
-  n: number;
-  count: number;
-  rate: number;
-  ci95: [number, number];
-}
+export type { RateFigure } from "./rate-figure.js";
 
 /** The figures. */
 export interface InstructionFollowingSummary {
@@ -49,10 +43,6 @@ function detailsOf(result: SampleResult): Details | undefined {
   return details !== null && typeof details === "object" && Array.isArray(details.instructionChecks)
     ? (details as Details)
     : undefined;
-}
-
-function figure(count: number, n: number): RateFigure {
-  return { n, count, rate: n === 0 ? 0 : count / n, ci95: wilsonInterval(count, n) };
 }
 
 /** The figures of the results that carry instruction checks; undefined when none do. */

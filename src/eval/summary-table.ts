@@ -11,6 +11,7 @@ import { bfclAggregateLines } from "../bfcl/aggregate-lines.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import type { CategoryHealth } from "./category-health.js";
+import { knowledgeLookupLines } from "./knowledge-lookup.js";
 import type { EvalSummary, Percentiles } from "./summary.js";
 
 function spread(value: Percentiles | null, unit: string, digits: number): string {
@@ -164,6 +165,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
         ` · broken by faults ${faults.brokenByFaults}`,
     );
   }
+  if (summary.knowledgeLookup !== undefined) lines.push(...knowledgeLookupLines(summary.knowledgeLookup));
   if (!summary.complete)
     lines.push(
       paint.yellow(

@@ -18,6 +18,7 @@ import { wilsonInterval } from "../stats/wilson.js";
 import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
 import { bfclSummary } from "./bfcl-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
+import { type KnowledgeLookupSummary, knowledgeLookupSummary } from "./knowledge-lookup.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
 import { type ToolFaultSummary, toolFaultSummary } from "./tool-fault-figures.js";
@@ -105,6 +106,8 @@ export interface EvalSummary {
   instructionFollowing?: InstructionFollowingSummary;
   /** Faulted copies beside their own scenarios (`--augment tool-faults`); absent without them. */
   toolFaults?: ToolFaultSummary;
+  /** Knowledge against tools (`assistant:knowledge`): accuracy with and without lookup; absent when the run has none. */
+  knowledgeLookup?: KnowledgeLookupSummary;
 }
 
 /** Prompt tokens reused, over the calls that report it. */
@@ -289,6 +292,7 @@ export function summarise(input: SummaryInput): EvalSummary {
     ...bfclSummary(categories),
     ...optional("instructionFollowing", instructionFollowingSummary(results)),
     ...optional("toolFaults", toolFaultSummary(results, repeats)),
+    ...optional("knowledgeLookup", knowledgeLookupSummary(results)),
     ...(results.some((result) => result.solver === "conversation")
       ? { simulatedUser: input.userModel ?? "scripted" }
       : {}),

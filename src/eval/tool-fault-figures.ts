@@ -10,8 +10,7 @@
 
 import { passHatK, type TrialCounts } from "../stats/pass-hat-k.js";
 import { passHatKInterval } from "../stats/pass-hat-k-interval.js";
-import { wilsonInterval } from "../stats/wilson.js";
-import type { RateFigure } from "./instruction-following.js";
+import { type RateFigure, rateFigure as rate } from "./rate-figure.js";
 import type { SampleResult } from "./sample-result.js";
 
 /** The suffix of a faulted copy's id. */
@@ -41,10 +40,6 @@ export interface ToolFaultSummary {
   fixedByFaults: number;
   /** pass^1 with faults by kind of fault (`timeout`, `server-error`, `truncated`). */
   byKind: Record<string, RateFigure>;
-}
-
-function rate(count: number, n: number): RateFigure {
-  return { n, count, rate: n === 0 ? 0 : count / n, ci95: wilsonInterval(count, n) };
 }
 
 function kindOf(result: SampleResult): string {

@@ -4,17 +4,11 @@
  * stuck repeating, and the share that hit the token limit, each with its interval, beside the
  * token budgets and sampling the calls ran with (part of the figure). Absent without such results.
  */
-import type { RateFigure } from "../eval/instruction-following.js";
+import type { RateFigure } from "../eval/rate-figure.js";
 import type { EvalSummary } from "../eval/summary.js";
-import { percent, percentInterval } from "../text/percent.js";
 import { escapeHtml } from "./html-page.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
-
-/** A rate as the report shows it: percent, interval and counts, or n/a. */
-export function rateCell(figure: RateFigure | undefined): string {
-  if (figure === undefined || figure.n === 0) return "n/a";
-  return `${percent(figure.rate)} ${percentInterval(figure.ci95)} (${figure.count}/${figure.n})`;
-}
+import { rateCell } from "./rate-cell.js";
 
 /** The section, or "" when the run has no instruction-following results. */
 export function loopsSection(summary: EvalSummary | undefined): string {

@@ -14,6 +14,7 @@ import { benchSection } from "./bench-section.js";
 import { categoryTable } from "./category-table.js";
 import { reportCharts, seriesLabels } from "./charts-section.js";
 import { htmlPage } from "./html-page.js";
+import { knowledgeSection } from "./knowledge-section.js";
 import { loopsSection } from "./loops-section.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection } from "./provenance-section.js";
@@ -89,6 +90,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
     securitySection([run, ...others], seriesLabels([run, ...others])),
     loopsSection(run.eval?.summary),
     toolFaultsSection(run.eval?.summary),
+    knowledgeSection([run, ...others], seriesLabels([run, ...others])),
     benchSection(run),
     reportCharts(run, others),
     othersSection(run, others),

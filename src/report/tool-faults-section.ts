@@ -6,7 +6,7 @@
 import type { EvalSummary } from "../eval/summary.js";
 import { percent, percentInterval } from "../text/percent.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
-import { rateCell } from "./loops-section.js";
+import { rateCell } from "./rate-cell.js";
 
 /** The section, or "" when the run has no faulted copies. */
 export function toolFaultsSection(summary: EvalSummary | undefined): string {

@@ -3,7 +3,7 @@
  * `bfcl:<category>` plus BFCL's groups (`bfcl:non_live`, `bfcl:live`, `bfcl:hallucination`,
  * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), the agentic ones (groups
  * `bfcl:web_search`, `bfcl:memory`, `bfcl:agentic`), the assistant suites `assistant:single`,
- * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three),
+ * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three), `assistant:knowledge`,
  * `loops:instructions`, the policy suites (group `policy`), and `traces:FILE.jsonl` (a team's own conversations, src/suites/traces).
  * Built at the CLI edge and handed to eval.
  */
@@ -16,6 +16,7 @@ import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite
 import { agenticGroups, agenticSuiteNames, createBfclAgenticSuite } from "./bfcl-agentic-suite.js";
 import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
 import { createBfclSuite } from "./bfcl-suite.js";
+import { createKnowledgeSuite, knowledgeSuiteName } from "./knowledge/knowledge-suite.js";
 import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/instructions-suite.js";
 import { createShippedPolicySuite, isPolicySuiteName, policySuiteNames } from "./policy/policy-suites.js";
 import { createHarmfulSuite, harmfulSuiteName } from "./security/harmful-suite.js";
@@ -44,6 +45,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       ...multiTurnSuiteNames,
       ...agenticSuiteNames,
       ...assistantSuiteNames,
+      knowledgeSuiteName,
       loopsInstructionsSuiteName,
       ...policySuiteNames,
       ...securitySuiteNames,
@@ -67,6 +69,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
         return createBfclSuite(category, options.bfclDir);
       }
       if (name === statefulSuiteName) return createStatefulSuite();
+      if (name === knowledgeSuiteName) return createKnowledgeSuite();
       if (name === loopsInstructionsSuiteName) return createInstructionsSuite();
       if (isPolicySuiteName(name)) return createShippedPolicySuite(name);
       if (name === injectionSuiteName)

@@ -1,0 +1,69 @@
+/**
+ * The knowledge section of report.html (`assistant:knowledge`): for each run (the run, then the
+ * runs given with `report --with`), one row per half (made-up local facts, common knowledge) and
+ * overall: accuracy, lookup rate, accuracy when the answer was looked up and when it came from
+ * memory, with Wilson 95% intervals. Computed from the results, so older summary files show it
+ * too. Absent when no run has knowledge samples.
+ */
+import {
+  type KnowledgeLookupSummary,
+  knowledgeLookupSummary,
+  type LookupFigures,
+} from "../eval/knowledge-lookup.js";
+import { namedNumericColumns, tableHtml } from "./html-table.js";
+import { rateCell } from "./rate-cell.js";
+import type { RunData } from "./run-data.js";
+
+/** The run's lookup figures: from its summary, else from its results. */
+export function runKnowledgeLookup(run: RunData): KnowledgeLookupSummary | undefined {
+  if (run.eval === undefined) return undefined;
+  return run.eval.summary.knowledgeLookup ?? knowledgeLookupSummary(run.eval.results);
+}
+
+/** The section for `runs` (labels in the same order), or "" when none has knowledge results. */
+export function knowledgeSection(runs: readonly RunData[], labels: readonly string[]): string {
+  const figures = runs.map(runKnowledgeLookup);
+  if (figures.every((item) => item === undefined)) return "";
+  const halves: [string, (summary: KnowledgeLookupSummary) => LookupFigures | undefined][] = [
+    ["local (made-up facts)", (summary) => summary.local],
+    ["common knowledge", (summary) => summary.common],
+    ["overall", (summary) => summary.overall],
+  ];
+  const rows = figures.flatMap((summary, index) =>
+    summary === undefined
+      ? []
+      : halves.flatMap(([half, pick]) => {
+          const item = pick(summary);
+          return item === undefined
+            ? []
+            : [
+                [
+                  `${labels[index] ?? `run ${index + 1}`}: ${half}`,
+                  String(item.attempts),
+                  rateCell(item.accuracy),
+                  rateCell(item.lookupRate),
+                  rateCell(item.accuracyWithLookup),
+                  rateCell(item.accuracyWithoutLookup),
+                ],
+              ];
+        }),
+  );
+  const randomWeights = runs.some((run) => run.eval?.summary.randomWeights === true);
+  return `<section id="knowledge">
+<h2>Knowledge against tools (assistant:knowledge)</h2>
+${randomWeights ? '<div class="banner">Random weights: these figures are noise, not a measurement of a model.</div>\n' : ""}${tableHtml(
+  {
+    id: "knowledge-lookup",
+    columns: namedNumericColumns("run / half", [
+      "attempts",
+      "accuracy",
+      "looked up",
+      "accuracy when looked up",
+      "accuracy from memory",
+    ]),
+    rows,
+  },
+)}
+<p class="muted">Looked up: a web_search or web_fetch result held the answer; otherwise the answer came from memory. Local facts are made up: a correct answer from memory there is leakage or a guess. Wilson 95% intervals.</p>
+</section>`;
+}
