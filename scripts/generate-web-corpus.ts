@@ -1,7 +1,8 @@
 /**
  * Writes data/assistant/web/pages.json, the offline web the `web_search` and `web_fetch` tools
  * read: recipes, weather, travel guides, product reviews, how-tos, news, local businesses and a
- * few pages carrying prompt injections (tagged "injection"). Deterministic (seeded).
+ * few pages carrying prompt injections (tagged "injection"), and the research world's towns, people,
+ * companies, books and festivals (tagged "research", for assistant:research). Deterministic (seeded).
  *   node --import tsx scripts/generate-web-corpus.ts
  */
 import { writeFileSync } from "node:fs";
@@ -17,6 +18,8 @@ import { recipePages } from "./assistant-data/web-recipes.js";
 import { reviewPages } from "./assistant-data/web-reviews.js";
 import { travelPages } from "./assistant-data/web-travel.js";
 import { weatherPages } from "./assistant-data/web-weather.js";
+import { researchPages } from "./assistant-data/web-research-pages.js";
+import { buildResearchWorld } from "./assistant-data/web-research-world.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const target = join(root, "data", "assistant", "web", "pages.json");
@@ -30,6 +33,7 @@ const pages: GeneratedPage[] = [
   ...newsPages(random),
   ...businessPages(random),
   ...injectionPages(),
+  ...researchPages(buildResearchWorld()),
 ];
 const seen = new Set<string>();
 for (const page of pages) {
