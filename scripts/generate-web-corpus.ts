@@ -15,11 +15,11 @@ import { injectionPages } from "./assistant-data/web-injection.js";
 import { newsPages } from "./assistant-data/web-news.js";
 import type { GeneratedPage } from "./assistant-data/web-page.js";
 import { recipePages } from "./assistant-data/web-recipes.js";
+import { researchPages } from "./assistant-data/web-research-pages.js";
+import { buildResearchWorld } from "./assistant-data/web-research-world.js";
 import { reviewPages } from "./assistant-data/web-reviews.js";
 import { travelPages } from "./assistant-data/web-travel.js";
 import { weatherPages } from "./assistant-data/web-weather.js";
-import { researchPages } from "./assistant-data/web-research-pages.js";
-import { buildResearchWorld } from "./assistant-data/web-research-world.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const target = join(root, "data", "assistant", "web", "pages.json");

@@ -28,7 +28,8 @@ export const researchUrl = {
   person: (person: Person) => `https://whoswho.example.org/people/${person.key}`,
   company: (company: Company) => `https://companies.example.net/${company.key}`,
   book: (book: Book) => `https://bookshelf.example.com/books/${book.key}`,
-  edition: (edition: FestivalEdition) => `https://festivals.example.org/${slug(edition.festival)}/${edition.year}`,
+  edition: (edition: FestivalEdition) =>
+    `https://festivals.example.org/${slug(edition.festival)}/${edition.year}`,
 };
 
 /** What a book is, by its author's profession. */
@@ -76,9 +77,7 @@ export function researchPages(world: ResearchWorld): GeneratedPage[] {
     const lines = [
       `${town.name} is a town in ${town.region}, on the ${town.river}. It was founded in ${town.founded}. The 2024 population estimate is ${town.population.toLocaleString("en-US")}; the 1990 census counted ${town.population1990.toLocaleString("en-US")}. The mayor is ${town.mayor}.`,
       town.twin === undefined ? "" : `${town.name} is twinned with ${townLabel(town.twin)}.`,
-      others.length === 0
-        ? ""
-        : `Not to be confused with ${listText(others.map(townLabel))}.`,
+      others.length === 0 ? "" : `Not to be confused with ${listText(others.map(townLabel))}.`,
       born.length === 0
         ? ""
         : `People born here include ${listText(born.map((person) => `the ${person.profession} ${person.name}`))}.`,

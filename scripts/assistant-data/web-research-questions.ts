@@ -253,7 +253,12 @@ function templates(world: ResearchWorld): Template[] {
                   `The winner of the jury prize at the ${edition.year} ${edition.festival} works for a company. Which river flows through the town where that company has its headquarters?`,
                   employer.hq.river,
                   riverAliases(employer.hq),
-                  [at.edition(edition), at.person(edition.juryPrize), at.company(employer), at.town(employer.hq)],
+                  [
+                    at.edition(edition),
+                    at.person(edition.juryPrize),
+                    at.company(employer),
+                    at.town(employer.hq),
+                  ],
                 ),
               ];
         }),
@@ -285,7 +290,12 @@ function templates(world: ResearchWorld): Template[] {
               `Who is the mayor of the twin town of the town where the founder of ${company.name} was born?`,
               twin.mayor,
               [],
-              [at.company(company), at.person(company.founder), at.town(company.founder.birthTown), at.town(twin)],
+              [
+                at.company(company),
+                at.person(company.founder),
+                at.town(company.founder.birthTown),
+                at.town(twin),
+              ],
             ),
           ),
         ),

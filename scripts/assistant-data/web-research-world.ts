@@ -130,7 +130,14 @@ export interface ResearchWorld {
 }
 
 /** Page counts per kind: the corpus grows by their sum. */
-const sizes = { towns: 150, townNamesakes: 50, people: 430, personNamesakes: 130, companies: 150, books: 160 };
+const sizes = {
+  towns: 150,
+  townNamesakes: 50,
+  people: 430,
+  personNamesakes: 130,
+  companies: 150,
+  books: 160,
+};
 const festivalCount = 30;
 const editionYears = [2022, 2023, 2024, 2025];
 /** The months festivals are held in. */
@@ -220,7 +227,9 @@ export function buildResearchWorld(): ResearchWorld {
   );
   const companies: Company[] = [];
   const presses = companyNames.filter(([, kind]) => kind === "Press").slice(0, 30);
-  const others = companyNames.filter(([, kind]) => kind !== "Press").slice(0, sizes.companies - presses.length);
+  const others = companyNames
+    .filter(([, kind]) => kind !== "Press")
+    .slice(0, sizes.companies - presses.length);
   const founders = random.sample(people, sizes.companies);
   [...presses, ...others].forEach(([word, kind], index) => {
     companies.push({
@@ -258,7 +267,15 @@ export function buildResearchWorld(): ResearchWorld {
     const month = random.pick(festivalMonths);
     for (const year of editionYears) {
       const [juryPrize, audienceAward] = random.sample(people, 2) as [Person, Person];
-      editions.push({ key: `${slug(festival)}-${year}`, festival, town, year, month, juryPrize, audienceAward });
+      editions.push({
+        key: `${slug(festival)}-${year}`,
+        festival,
+        town,
+        year,
+        month,
+        juryPrize,
+        audienceAward,
+      });
     }
   });
   return { towns, people, companies, books, editions };

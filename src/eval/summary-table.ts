@@ -11,6 +11,7 @@ import { bfclAggregateLines } from "../bfcl/aggregate-lines.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import type { CategoryHealth } from "./category-health.js";
+import { researchLines } from "./research-lines.js";
 import type { EvalSummary, Percentiles } from "./summary.js";
 
 function spread(value: Percentiles | null, unit: string, digits: number): string {
@@ -153,6 +154,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
       `loops: answer stuck repeating ${share(following.stuckAnswer)} · thinking stuck ${share(following.stuckThinking)} (${following.stuckThinking.n} with thinking) · hit the token limit ${share(following.hitLimit)} · max tokens ${following.maxTokens.join("/")} · sampling ${following.sampling.map((value) => JSON.stringify(value)).join(" ")}`,
     );
   }
+  if (summary.research !== undefined) lines.push(...researchLines(summary.research));
   if (!summary.complete)
     lines.push(
       paint.yellow(

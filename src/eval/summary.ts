@@ -19,6 +19,7 @@ import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
 import { bfclSummary } from "./bfcl-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
 import type { ModelProvenance } from "./provenance.js";
+import { type ResearchSummary, researchSummary } from "./research-summary.js";
 import type { SampleResult } from "./sample-result.js";
 
 export type { Percentiles } from "../stats/quantile.js";
@@ -102,6 +103,8 @@ export interface EvalSummary {
   bfcl?: BfclAggregate[];
   /** Instruction following and reasoning loops (`loops:instructions`); absent when the run has none. */
   instructionFollowing?: InstructionFollowingSummary;
+  /** Multi-step research (`assistant:research`): accuracy, evidence recall, searches, steps by hop count; absent without it. */
+  research?: ResearchSummary;
 }
 
 /** Prompt tokens reused, over the calls that report it. */
@@ -285,6 +288,7 @@ export function summarise(input: SummaryInput): EvalSummary {
     promptReuse: promptReuse(modelOutputs),
     ...bfclSummary(categories),
     ...optional("instructionFollowing", instructionFollowingSummary(results)),
+    ...optional("research", researchSummary(results)),
     ...(results.some((result) => result.solver === "conversation")
       ? { simulatedUser: input.userModel ?? "scripted" }
       : {}),

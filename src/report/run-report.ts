@@ -17,6 +17,7 @@ import { htmlPage } from "./html-page.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection } from "./provenance-section.js";
 import { readComparisonRuns } from "./quant-comparison-runs.js";
+import { researchSection } from "./research-section.js";
 import { type RunData, readRunData, runLabel } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
 import { sampleView } from "./sample-view.js";
@@ -85,6 +86,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
     provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
     categoryTable(run.eval),
     securitySection([run, ...others], seriesLabels([run, ...others])),
+    researchSection(run),
     benchSection(run),
     reportCharts(run, others),
     othersSection(run, others),

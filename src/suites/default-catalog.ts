@@ -4,7 +4,7 @@
  * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), the agentic ones (groups
  * `bfcl:web_search`, `bfcl:memory`, `bfcl:agentic`), the assistant suites `assistant:single`,
  * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three),
- * `loops:instructions`, the policy suites (group `policy`), and `traces:FILE.jsonl` (a team's own conversations, src/suites/traces).
+ * `loops:instructions`, `assistant:research` (multi-hop research over the offline web), the policy suites (group `policy`), and `traces:FILE.jsonl` (a team's own conversations, src/suites/traces).
  * Built at the CLI edge and handed to eval.
  */
 import { isAgenticCategory } from "../bfcl/agentic/agentic-categories.js";
@@ -18,6 +18,7 @@ import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn
 import { createBfclSuite } from "./bfcl-suite.js";
 import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/instructions-suite.js";
 import { createShippedPolicySuite, isPolicySuiteName, policySuiteNames } from "./policy/policy-suites.js";
+import { createResearchSuite, researchSuiteName } from "./research/research-suite.js";
 import { createHarmfulSuite, harmfulSuiteName } from "./security/harmful-suite.js";
 import { createInjectionSuite, injectionSuiteName } from "./security/injection-suite.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
@@ -45,6 +46,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       ...agenticSuiteNames,
       ...assistantSuiteNames,
       loopsInstructionsSuiteName,
+      researchSuiteName,
       ...policySuiteNames,
       ...securitySuiteNames,
     ],
@@ -68,6 +70,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       }
       if (name === statefulSuiteName) return createStatefulSuite();
       if (name === loopsInstructionsSuiteName) return createInstructionsSuite();
+      if (name === researchSuiteName) return createResearchSuite();
       if (isPolicySuiteName(name)) return createShippedPolicySuite(name);
       if (name === injectionSuiteName)
         return createInjectionSuite(
