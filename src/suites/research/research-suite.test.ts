@@ -199,3 +199,22 @@ describe("suite check assistant:research", () => {
     assert.ok(corpus.pages >= 1500 && corpus.bytes > corpus.gzipBytes);
   });
 });
+
+describe("assistant:research step budget", () => {
+  it("gives each question at least 24 model calls, beyond the default 10", async () => {
+    const sample = samples[0] as Sample<ResearchTarget>;
+    const searches = Array.from({ length: 14 }, (_, index) => ({
+      calls: [{ name: "web_search", arguments: { query: `try ${index}` } }],
+    }));
+    const long = { ...sample, reference: [...searches, { text: `Answer: ${sample.target.answer}` }] };
+    const [check] = await checkSuites([{ ...suite, check: undefined, samples: () => [long] }], {
+      bfclMode: "fc",
+    });
+    assert.equal(check?.gold.passed, 1, JSON.stringify(check?.gold.explanations));
+    const [capped] = await checkSuites(
+      [{ ...suite, check: undefined, samples: () => [{ ...long, maxSteps: undefined }] }],
+      { bfclMode: "fc" },
+    );
+    assert.equal(capped?.gold.passed, 0, "the default 10 steps stop it before the answer");
+  });
+});

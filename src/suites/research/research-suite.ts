@@ -21,6 +21,8 @@ import { type ResearchTarget, researchScorer } from "./research-scorer.js";
 
 /** The suite's name. */
 export const researchSuiteName = "assistant:research";
+/** The least model calls per question: twice the longest gold trajectory and more, room for searches that miss. */
+export const researchMaxSteps = 24;
 /** Categories: the hop counts. */
 export const researchCategories = ["2-hop", "3-hop", "4-hop"] as const;
 
@@ -117,6 +119,7 @@ export function createResearchSuite(path = dataPath()): Suite<ResearchTarget> {
         metadata: { hops: question.hops, template: question.template },
         expected: { answer: question.answer, evidence: question.evidence },
         reference: researchReference(question),
+        maxSteps: researchMaxSteps,
       };
     });
   return {
