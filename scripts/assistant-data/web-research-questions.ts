@@ -361,5 +361,9 @@ export function researchQuestions(world: ResearchWorld): ResearchQuestion[] {
     }
     if (taken < perTemplate) throw new Error(`template ${template.name}: only ${taken} questions`);
   }
-  return questions;
+  // Hop counts interleaved, so that the first few questions (`--limit 3`) hold each of them.
+  const byHops = [2, 3, 4].map((hops) => questions.filter((question) => question.hops === hops));
+  return Array.from({ length: Math.max(...byHops.map((list) => list.length)) }, (_, index) =>
+    byHops.flatMap((list) => (list[index] === undefined ? [] : [list[index] as ResearchQuestion])),
+  ).flat();
 }
