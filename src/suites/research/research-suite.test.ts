@@ -112,7 +112,7 @@ describe("assistant:research data", () => {
         assert.ok(searchCall && "calls" in searchCall && fetchCall && "calls" in fetchCall);
         const query = searchCall.calls[0]?.arguments.query as string;
         const url = fetchCall.calls[0]?.arguments.url as string;
-        const output = (await search.execute({ query }, {} as never)) as { results: { url: string }[] };
+        const output = (await search.execute({ query }, {})) as { results: { url: string }[] };
         assert.ok(
           output.results.some((hit) => normaliseUrl(hit.url) === normaliseUrl(url)),
           `${sample.id}: "${query}" lists ${url}`,
