@@ -6,7 +6,9 @@
  * chain is recorded as the gold trajectory (the search query and the page it should find, hop by
  * hop), with the hard negatives: namesakes of the chain's towns and people, the other editions of
  * its festival, companies sharing its company's first word. Among the candidate start pages of a
- * template, those whose chain has the most hard negatives are taken first.
+ * template, those a search for the question's own words cannot shortcut (their last page is not
+ * among its top five results, through a back-link such as a founder's page naming the company)
+ * come first, then those whose chain has the most hard negatives.
  */
 import { SeededRandom } from "./random.js";
 import { bookKind, researchUrl } from "./web-research-pages.js";
@@ -323,11 +325,14 @@ function templates(world: ResearchWorld): Template[] {
 }
 
 /**
- * The questions, deterministic: per template, candidates in a seeded order, those with the most
- * hard negatives first, skipping start pages another question already uses and chains that visit a
+ * The questions, deterministic: per template, candidates in a seeded order, those `shortcut`
+ * does not flag first, then those with the most hard negatives, skipping start pages another question already uses and chains that visit a
  * page twice (a town twinned back, say).
  */
-export function researchQuestions(world: ResearchWorld): ResearchQuestion[] {
+export function researchQuestions(
+  world: ResearchWorld,
+  shortcut: (question: string, lastPage: string) => boolean = () => false,
+): ResearchQuestion[] {
   const random = new SeededRandom(researchSeed + 1);
   const usedStarts = new Set<string>();
   const questions: ResearchQuestion[] = [];
@@ -336,7 +341,15 @@ export function researchQuestions(world: ResearchWorld): ResearchQuestion[] {
     const candidates = random
       .sample(template.drafts(world), Number.MAX_SAFE_INTEGER)
       .map((item, order) => ({ item, order }))
-      .sort((a, b) => b.item.negatives.length - a.item.negatives.length || a.order - b.order)
+      .map(({ item, order }) => ({
+        item,
+        order,
+        shortcut: shortcut(item.question, item.chain.at(-1)?.url ?? "") ? 1 : 0,
+      }))
+      .sort(
+        (a, b) =>
+          a.shortcut - b.shortcut || b.item.negatives.length - a.item.negatives.length || a.order - b.order,
+      )
       .map(({ item }) => item)
       .filter((item) => new Set(item.chain.map((hop) => hop.url)).size === item.chain.length);
     let taken = 0;

@@ -5,7 +5,8 @@
  * before it (so each hop's query really finds the next evidence page, not only a replayed URL).
  * The report adds `corpus` (pages, research pages, bytes and gzip bytes of the shipped
  * pages.json: "small enough for a phone" as a measured figure), `questions` (per hop count) and
- * `goldHops` (hops whose search found the next page, over all hops).
+ * `goldHops` (hops whose search found the next page, over all hops) and `shortcuts` (the questions
+ * whose last evidence page a search for the question's own words lists).
  */
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
@@ -17,6 +18,7 @@ import type { SampleResult } from "../../eval/sample-result.js";
 import type { Sample } from "../../eval/suite.js";
 import type { CheckRunner, SuiteOwnCheck } from "../../eval/suite-own-check.js";
 import { toolEvents } from "../../eval/trajectory.js";
+import { researchRegistry } from "./research-environment.js";
 import type { ResearchTarget } from "./research-scorer.js";
 
 /** The size of a web corpus file. */
@@ -74,6 +76,26 @@ export function unreachedHops(result: SampleResult): { hops: number; problems: s
   return { hops, problems };
 }
 
+/**
+ * The questions a search for their own words can shortcut: the real `web_search` of the question
+ * text lists its last evidence page (through a back-link, e.g. a founder's page naming the
+ * company). Measured, not a failure: the model still has to pick and read the page.
+ */
+export async function shortcutQuestions(samples: readonly Sample<ResearchTarget>[]): Promise<string[]> {
+  const search = researchRegistry().get("web_search");
+  const found: string[] = [];
+  for (const sample of samples) {
+    const question = sample.messages.findLast((message) => message.role === "user")?.content;
+    const last = sample.target.evidence.at(-1);
+    if (search === undefined || typeof question !== "string" || last === undefined) continue;
+    const output = (await search.execute({ query: question.slice(0, 300) }, {})) as {
+      results: { url: string }[];
+    };
+    if (output.results.some((hit) => normaliseUrl(hit.url) === normaliseUrl(last))) found.push(sample.id);
+  }
+  return found;
+}
+
 /** The check. */
 export async function checkResearch(samples: readonly Sample[], runner: CheckRunner): Promise<SuiteOwnCheck> {
   const research = samples as readonly Sample<ResearchTarget>[];
@@ -91,10 +113,11 @@ export async function checkResearch(samples: readonly Sample[], runner: CheckRun
     found += checked.hops - checked.problems.length;
     for (const why of checked.problems) failures.push({ id: result.id, why });
   }
+  const shortcuts = await shortcutQuestions(research);
   const questions: Record<string, number> = {};
   for (const sample of research) questions[sample.category] = (questions[sample.category] ?? 0) + 1;
   return {
-    report: { corpus: corpusSize(), questions, goldHops: { found, hops } },
+    report: { corpus: corpusSize(), questions, goldHops: { found, hops }, shortcuts },
     failures,
   };
 }

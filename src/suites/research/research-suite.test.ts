@@ -7,7 +7,7 @@ import type { SampleResult } from "../../eval/sample-result.js";
 import type { Sample, Transcript } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import type { Trajectory, TrajectoryEvent } from "../../eval/trajectory.js";
-import { corpusSize } from "./research-check.js";
+import { corpusSize, shortcutQuestions } from "./research-check.js";
 import { researchRegistry } from "./research-environment.js";
 import type { ResearchFindings, ResearchTarget } from "./research-scorer.js";
 import { createResearchSuite } from "./research-suite.js";
@@ -122,6 +122,13 @@ describe("assistant:research data", () => {
   });
 });
 
+describe("assistant:research shortcuts", () => {
+  it("a search for the question's own words rarely lists its last evidence page", async () => {
+    const shortcuts = await shortcutQuestions(samples);
+    assert.ok(shortcuts.length <= samples.length * 0.05, `shortcuts: ${shortcuts.join(", ")}`);
+  });
+});
+
 describe("assistant:research scoring", () => {
   const sample = samples.find((item) => item.target.hops === 3) as Sample<ResearchTarget>;
   const [first, second] = sample.target.evidence as [string, string];
@@ -195,6 +202,7 @@ describe("suite check assistant:research", () => {
     const hops = check.goldHops as { found: number; hops: number };
     assert.equal(hops.found, hops.hops);
     assert.ok(hops.hops >= 24);
+    assert.ok(Array.isArray(check.shortcuts));
     const corpus = check.corpus as { pages: number; bytes: number; gzipBytes: number };
     assert.ok(corpus.pages >= 1500 && corpus.bytes > corpus.gzipBytes);
   });
