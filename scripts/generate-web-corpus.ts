@@ -1,7 +1,8 @@
 /**
  * Writes data/assistant/web/pages.json, the offline web the `web_search` and `web_fetch` tools
  * read: recipes, weather, travel guides, product reviews, how-tos, news, local businesses and a
- * few pages carrying prompt injections (tagged "injection"). Deterministic (seeded).
+ * few pages carrying prompt injections (tagged "injection"), and the research world's towns, people,
+ * companies, books and festivals (tagged "research", for assistant:research). Deterministic (seeded).
  *   node --import tsx scripts/generate-web-corpus.ts
  */
 import { writeFileSync } from "node:fs";
@@ -15,6 +16,8 @@ import { knowledgePages } from "./assistant-data/web-knowledge.js";
 import { newsPages } from "./assistant-data/web-news.js";
 import type { GeneratedPage } from "./assistant-data/web-page.js";
 import { recipePages } from "./assistant-data/web-recipes.js";
+import { researchPages } from "./assistant-data/web-research-pages.js";
+import { buildResearchWorld } from "./assistant-data/web-research-world.js";
 import { reviewPages } from "./assistant-data/web-reviews.js";
 import { travelPages } from "./assistant-data/web-travel.js";
 import { weatherPages } from "./assistant-data/web-weather.js";
@@ -32,6 +35,7 @@ const pages: GeneratedPage[] = [
   ...businessPages(random),
   ...injectionPages(),
   ...knowledgePages(),
+  ...researchPages(buildResearchWorld()),
 ];
 const seen = new Set<string>();
 for (const page of pages) {

@@ -54,6 +54,11 @@ export interface Sample<Target = unknown> {
    * show); the run's `--max-tokens` raises it, never lowers it.
    */
   maxTokens?: number;
+  /**
+   * The least number of model calls per user turn of this agent sample (`assistant:research`: 24,
+   * room for searches that miss); the run's `--max-steps` raises it, never lowers it.
+   */
+  maxSteps?: number;
 }
 
 /** One output of a reference (perfect) model: calls to make, or a text reply. */

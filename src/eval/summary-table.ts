@@ -12,6 +12,7 @@ import { percentInterval as interval, percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import type { CategoryHealth } from "./category-health.js";
 import { knowledgeLookupLines } from "./knowledge-lookup.js";
+import { researchLines } from "./research-lines.js";
 import type { EvalSummary, Percentiles } from "./summary.js";
 
 function spread(value: Percentiles | null, unit: string, digits: number): string {
@@ -166,6 +167,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
     );
   }
   if (summary.knowledgeLookup !== undefined) lines.push(...knowledgeLookupLines(summary.knowledgeLookup));
+  if (summary.research !== undefined) lines.push(...researchLines(summary.research));
   if (!summary.complete)
     lines.push(
       paint.yellow(

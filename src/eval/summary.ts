@@ -11,15 +11,15 @@
  * pass^k for k = 1..K over the samples that have all K attempts.
  */
 import type { BfclAggregate } from "../bfcl/aggregates.js";
-import { passHatK, type TrialCounts } from "../stats/pass-hat-k.js";
-import { passHatKInterval } from "../stats/pass-hat-k-interval.js";
 import { type Percentiles, percentiles } from "../stats/quantile.js";
 import { wilsonInterval } from "../stats/wilson.js";
 import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
 import { bfclSummary } from "./bfcl-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
 import { type KnowledgeLookupSummary, knowledgeLookupSummary } from "./knowledge-lookup.js";
+import { passHatKIntervals, passHatKTable } from "./pass-hat-k-tables.js";
 import type { ModelProvenance } from "./provenance.js";
+import { type ResearchSummary, researchSummary } from "./research-summary.js";
 import type { SampleResult } from "./sample-result.js";
 import { type ToolFaultSummary, toolFaultSummary } from "./tool-fault-figures.js";
 
@@ -108,6 +108,8 @@ export interface EvalSummary {
   toolFaults?: ToolFaultSummary;
   /** Knowledge against tools (`assistant:knowledge`): accuracy with and without lookup; absent when the run has none. */
   knowledgeLookup?: KnowledgeLookupSummary;
+  /** Multi-step research (`assistant:research`): accuracy, evidence recall, searches, steps by hop count; absent without it. */
+  research?: ResearchSummary;
 }
 
 /** Prompt tokens reused, over the calls that report it. */
@@ -140,48 +142,6 @@ export function decodeSpeed(result: SampleResult): number | undefined {
   if (timing === null || usage === null || usage.outputTokens < 2) return undefined;
   const decodeMs = timing.decodeMs ?? timing.totalMs - timing.firstTokenMs;
   return decodeMs > 0 ? (usage.outputTokens - 1) / (decodeMs / 1000) : undefined;
-}
-
-function fullCounts(results: readonly SampleResult[], repeats: number): TrialCounts[] {
-  const counts = new Map<string, TrialCounts>();
-  for (const result of results) {
-    const count = counts.get(result.id) ?? { n: 0, c: 0 };
-    count.n += 1;
-    if (result.passed) count.c += 1;
-    counts.set(result.id, count);
-  }
-  return [...counts.values()].filter((count) => count.n === repeats);
-}
-
-function passHatKIntervals(
-  results: readonly SampleResult[],
-  repeats: number,
-): Record<string, [number, number]> | undefined {
-  if (repeats < 2) return undefined;
-  const full = fullCounts(results, repeats);
-  if (full.length === 0) return undefined;
-  const table: Record<string, [number, number]> = {};
-  for (let k = 1; k <= repeats; k += 1) table[String(k)] = passHatKInterval(full, k);
-  return table;
-}
-
-function passHatKTable(
-  results: readonly SampleResult[],
-  repeats: number,
-): Record<string, number> | undefined {
-  if (repeats < 2) return undefined;
-  const counts = new Map<string, TrialCounts>();
-  for (const result of results) {
-    const count = counts.get(result.id) ?? { n: 0, c: 0 };
-    count.n += 1;
-    if (result.passed) count.c += 1;
-    counts.set(result.id, count);
-  }
-  const full = [...counts.values()].filter((count) => count.n === repeats);
-  if (full.length === 0) return undefined;
-  const table: Record<string, number> = {};
-  for (let k = 1; k <= repeats; k += 1) table[String(k)] = passHatK(full, k);
-  return table;
 }
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
@@ -293,6 +253,7 @@ export function summarise(input: SummaryInput): EvalSummary {
     ...optional("instructionFollowing", instructionFollowingSummary(results)),
     ...optional("toolFaults", toolFaultSummary(results, repeats)),
     ...optional("knowledgeLookup", knowledgeLookupSummary(results)),
+    ...optional("research", researchSummary(results)),
     ...(results.some((result) => result.solver === "conversation")
       ? { simulatedUser: input.userModel ?? "scripted" }
       : {}),

@@ -19,6 +19,7 @@ import { loopsSection } from "./loops-section.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection } from "./provenance-section.js";
 import { readComparisonRuns } from "./quant-comparison-runs.js";
+import { researchSection } from "./research-section.js";
 import { type RunData, readRunData, runLabel } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
 import { sampleView } from "./sample-view.js";
@@ -91,6 +92,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
     loopsSection(run.eval?.summary),
     toolFaultsSection(run.eval?.summary),
     knowledgeSection([run, ...others], seriesLabels([run, ...others])),
+    researchSection(run),
     benchSection(run),
     reportCharts(run, others),
     othersSection(run, others),

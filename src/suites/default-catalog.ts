@@ -3,8 +3,10 @@
  * `bfcl:<category>` plus BFCL's groups (`bfcl:non_live`, `bfcl:live`, `bfcl:hallucination`,
  * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), the agentic ones (groups
  * `bfcl:web_search`, `bfcl:memory`, `bfcl:agentic`), the assistant suites `assistant:single`,
- * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three), `assistant:knowledge`,
- * `loops:instructions`, the policy suites (group `policy`), and `traces:FILE.jsonl` (a team's own conversations, src/suites/traces).
+ * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three), `assistant:knowledge`
+ * (facts: looked up or from memory), `assistant:research` (multi-hop research over the offline web),
+ * `loops:instructions`, the security suites, the policy suites (group `policy`), and
+ * `traces:FILE.jsonl` (a team's own conversations, src/suites/traces).
  * Built at the CLI edge and handed to eval.
  */
 import { isAgenticCategory } from "../bfcl/agentic/agentic-categories.js";
@@ -19,6 +21,7 @@ import { createBfclSuite } from "./bfcl-suite.js";
 import { createKnowledgeSuite, knowledgeSuiteName } from "./knowledge/knowledge-suite.js";
 import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/instructions-suite.js";
 import { createShippedPolicySuite, isPolicySuiteName, policySuiteNames } from "./policy/policy-suites.js";
+import { createResearchSuite, researchSuiteName } from "./research/research-suite.js";
 import { createHarmfulSuite, harmfulSuiteName } from "./security/harmful-suite.js";
 import { createInjectionSuite, injectionSuiteName } from "./security/injection-suite.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
@@ -47,6 +50,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       ...assistantSuiteNames,
       knowledgeSuiteName,
       loopsInstructionsSuiteName,
+      researchSuiteName,
       ...policySuiteNames,
       ...securitySuiteNames,
     ],
@@ -71,6 +75,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       if (name === statefulSuiteName) return createStatefulSuite();
       if (name === knowledgeSuiteName) return createKnowledgeSuite();
       if (name === loopsInstructionsSuiteName) return createInstructionsSuite();
+      if (name === researchSuiteName) return createResearchSuite();
       if (isPolicySuiteName(name)) return createShippedPolicySuite(name);
       if (name === injectionSuiteName)
         return createInjectionSuite(

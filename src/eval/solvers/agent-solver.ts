@@ -208,7 +208,7 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
         backend: context.backend,
         messages,
         executor,
-        maxSteps: context.agent.maxSteps,
+        maxSteps: Math.max(sample.maxSteps ?? 0, context.agent.maxSteps),
         ...(tokensLeft === undefined ? {} : { tokenBudget: tokensLeft }),
         ...(context.signal === undefined ? {} : { signal: context.signal }),
         generateOptions: fields,

@@ -1,0 +1,24 @@
+/**
+ * The research figures as terminal lines (after the summary table of `eval` and `report`): overall
+ * accuracy with its interval, mean evidence recall, searches and steps, the hard-negative fetch
+ * rate, then one line per hop count.
+ */
+import { percent, percentInterval } from "../text/percent.js";
+import type { ResearchFigures, ResearchSummary } from "./research-summary.js";
+
+function figureText(figures: ResearchFigures): string {
+  return (
+    `accuracy ${percent(figures.accuracy)} ${percentInterval(figures.ci95)} (${figures.correct}/${figures.n}) · ` +
+    `evidence recall ${percent(figures.meanEvidenceRecall)} · searches ${figures.meanSearches.toFixed(1)} · ` +
+    `fetches ${figures.meanFetches.toFixed(1)} · steps ${figures.meanSteps.toFixed(1)} · ` +
+    `fetched a hard negative ${percent(figures.negativeFetchRate)}`
+  );
+}
+
+/** The lines. */
+export function researchLines(summary: ResearchSummary): string[] {
+  return [
+    `research: ${figureText(summary.overall)}`,
+    ...Object.entries(summary.byHops).map(([hops, figures]) => `  ${hops} hops: ${figureText(figures)}`),
+  ];
+}

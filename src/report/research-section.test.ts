@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { SampleResult } from "../eval/sample-result.js";
+import { researchSection } from "./research-section.js";
+import type { RunData } from "./run-data.js";
+
+function run(results: unknown[], randomWeights = false): RunData {
+  return {
+    directory: "/tmp/run",
+    eval: { results: results as SampleResult[], summary: { randomWeights } },
+  } as unknown as RunData;
+}
+
+const result = (hops: number, correct: boolean) => ({
+  suite: "assistant:research",
+  metadata: { hops },
+  scoreDetails: {
+    research: { hops, correct, evidenceRecall: 0.5, searches: 2, fetches: 2, steps: 5, negativesFetched: 0 },
+  },
+});
+
+describe("research section", () => {
+  it("shows all questions and each hop count, with the random-weights warning", () => {
+    const html = researchSection(run([result(2, true), result(3, false), result(3, false)], true));
+    assert.match(html, /<section id="research">/);
+    assert.match(html, /Random weights/);
+    assert.match(html, /<td>all<\/td><td class="num">3<\/td><td class="num">33\.3%/);
+    assert.match(html, /<td>3 hops<\/td><td class="num">2<\/td><td class="num">0\.0%/);
+    assert.match(html, /evidence recall/);
+  });
+
+  it("is absent without research results", () => {
+    assert.equal(researchSection(run([{ suite: "assistant:single", metadata: {} }])), "");
+  });
+});

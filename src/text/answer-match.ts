@@ -1,0 +1,50 @@
+/**
+ * Exact-answer matching for short factual answers (a year, a number, a name): both sides are
+ * normalised, then compared whole. Normalising means Unicode NFKC, case folding, markup and
+ * punctuation dropped (a decimal point between digits kept), digit-group separators removed
+ * ("48,200", "48 200" and "48200" are one number), the number words zero to twenty written as
+ * digits, a leading article dropped ("the River Ouzel"), and white space collapsed. Aliases are
+ * other accepted forms of the gold answer ("Ouzel" for "River Ouzel"). The answer of a reply is
+ * its last "Answer: ..." line, else its last non-empty line.
+ */
+
+// biome-ignore format: a word list
+const numberWords = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+const numberOfWord = new Map(numberWords.map((word, value) => [word, String(value)]));
+
+/** The normal form of an answer. */
+export function normaliseAnswer(text: string): string {
+  const folded = text
+    .normalize("NFKC")
+    .toLowerCase()
+    // Digit groups: 48,200 / 48 200 / 48'200 / 48 200 (narrow no-break space) are 48200.
+    .replace(/(\d)[,'’\u00a0\u202f ](?=\d{3}(?!\d))/g, "$1")
+    .replace(/(\d)[,'’\u00a0\u202f ](?=\d{3}(?!\d))/g, "$1")
+    // A decimal point between digits survives the punctuation pass.
+    .replace(/(\d)\.(\d)/g, "$1\u0000$2")
+    .replace(/[\p{P}\p{S}]+/gu, " ")
+    .replace(/\u0000/g, ".");
+  const words = folded.split(/\s+/).filter((word) => word !== "");
+  if (words.length > 1 && ["the", "a", "an"].includes(words[0] as string)) words.shift();
+  return words.map((word) => numberOfWord.get(word) ?? word).join(" ");
+}
+
+/** The answer a reply gives: its last "Answer: ..." line (markdown allowed), else its last non-empty line. */
+export function extractAnswer(reply: string): string {
+  const lines = reply
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const match = /^[\s*_#>-]*(?:final\s+)?answer[\s*_]*[:：][\s*_]*(.*)$/iu.exec(lines[index] as string);
+    if (match !== null) return (match[1] as string).trim();
+  }
+  return lines.at(-1) ?? "";
+}
+
+/** True when `answer` is the gold answer or one of its aliases, once all are normalised. */
+export function answerMatches(answer: string, gold: string, aliases: readonly string[] = []): boolean {
+  const given = normaliseAnswer(answer);
+  if (given === "") return false;
+  return [gold, ...aliases].some((form) => normaliseAnswer(form) === given);
+}
