@@ -3,7 +3,8 @@
  * `bfcl:<category>` plus BFCL's groups (`bfcl:non_live`, `bfcl:live`, `bfcl:hallucination`,
  * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), the agentic ones (groups
  * `bfcl:web_search`, `bfcl:memory`, `bfcl:agentic`), the assistant suites `assistant:single`,
- * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three),
+ * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three; every language,
+ * or `assistant:stateful@fr`, `@en+fr`: those languages only),
  * `loops:instructions`, the policy suites (group `policy`), and `traces:FILE.jsonl` (a team's own conversations, src/suites/traces).
  * Built at the CLI edge and handed to eval.
  */
@@ -20,7 +21,11 @@ import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/ins
 import { createShippedPolicySuite, isPolicySuiteName, policySuiteNames } from "./policy/policy-suites.js";
 import { createHarmfulSuite, harmfulSuiteName } from "./security/harmful-suite.js";
 import { createInjectionSuite, injectionSuiteName } from "./security/injection-suite.js";
-import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
+import {
+  createStatefulSuite,
+  isStatefulLanguageSuiteName,
+  statefulSuiteName,
+} from "./stateful/stateful-suite.js";
 import { createTracesSuite, isTracesSuiteName } from "./traces/traces-suite.js";
 
 /** Assistant suite names, in report order. */
@@ -49,7 +54,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       ...securitySuiteNames,
     ],
     groups,
-    accepts: isTracesSuiteName,
+    accepts: (name) => isTracesSuiteName(name) || isStatefulLanguageSuiteName(name),
     create(name, options) {
       if (isTracesSuiteName(name)) return createTracesSuite(name);
       if (name.startsWith("bfcl:")) {
@@ -66,7 +71,8 @@ export function defaultSuiteCatalog(): SuiteCatalog {
           );
         return createBfclSuite(category, options.bfclDir);
       }
-      if (name === statefulSuiteName) return createStatefulSuite();
+      if (name === statefulSuiteName || isStatefulLanguageSuiteName(name))
+        return createStatefulSuite(undefined, { name });
       if (name === loopsInstructionsSuiteName) return createInstructionsSuite();
       if (isPolicySuiteName(name)) return createShippedPolicySuite(name);
       if (name === injectionSuiteName)

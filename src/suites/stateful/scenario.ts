@@ -8,6 +8,8 @@
  */
 import { z } from "zod";
 import { EdgecallError } from "../../errors.js";
+import { asciiOnlyConstructs, unicodeRegex } from "../../text/unicode-regex.js";
+import { scenarioLanguages } from "./languages.js";
 
 /** The scenario categories, in report order. */
 export const scenarioCategories = [
@@ -153,6 +155,10 @@ const referenceCall = z.strictObject({
 const scenarioSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9_:-]+$/, "must be lower-case letters, digits, '_', ':' or '-'"),
   category: z.enum(scenarioCategories),
+  /** The language of the user's turns and the world's text (default English). */
+  language: z.enum(scenarioLanguages).default("en"),
+  /** For a scenario in another language: the id of the English scenario it translates. */
+  twin: z.string().min(1).optional(),
   /** Tool domains offered (every tool whose name starts with `<domain>_`). */
   domains: z.array(z.enum(toolDomains)).min(1),
   /** Changes on top of the seeded world: rows added to its lists, files added, settings set. */
@@ -237,9 +243,26 @@ function checkScenario(scenario: Scenario, where: string): void {
   const found: { path: string; pattern: string }[] = [];
   regexesOf(scenario, "", found);
   for (const answer of scenario.answers) found.push({ path: "answers.pattern", pattern: answer.pattern });
+  if (scenario.language !== "en" && scenario.twin === undefined)
+    throw fail(
+      where,
+      scenario.id,
+      "twin",
+      `a ${scenario.language} scenario names the English scenario it translates`,
+    );
+  if (scenario.language === "en" && scenario.twin !== undefined)
+    throw fail(where, scenario.id, "twin", "an English scenario is no twin");
   for (const { path, pattern } of found) {
+    const ascii = scenario.language === "en" ? [] : asciiOnlyConstructs(pattern);
+    if (ascii.length > 0)
+      throw fail(
+        where,
+        scenario.id,
+        path,
+        `${ascii[0]} matches ASCII letters only; a ${scenario.language} pattern needs Unicode (\\p{L}, or the words)`,
+      );
     try {
-      new RegExp(pattern, "iu");
+      unicodeRegex(pattern);
     } catch (error) {
       throw fail(where, scenario.id, path, `bad regular expression: ${(error as Error).message}`);
     }
