@@ -11,6 +11,7 @@ import { bfclAggregateLines } from "../bfcl/aggregate-lines.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import type { CategoryHealth } from "./category-health.js";
+import { languageLines } from "./language-summary.js";
 import type { EvalSummary, Percentiles } from "./summary.js";
 
 function spread(value: Percentiles | null, unit: string, digits: number): string {
@@ -145,6 +146,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
       (summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""),
   );
   if (summary.bfcl !== undefined) lines.push(...bfclAggregateLines(summary.bfcl, true));
+  if (summary.languages !== undefined) lines.push(...languageLines(summary.languages));
   const following = summary.instructionFollowing;
   if (following !== undefined) {
     const share = (figure: { rate: number; n: number }) => (figure.n === 0 ? "n/a" : percent(figure.rate));

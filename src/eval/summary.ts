@@ -18,6 +18,7 @@ import { wilsonInterval } from "../stats/wilson.js";
 import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
 import { bfclSummary } from "./bfcl-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
+import { type LanguageSummary, languageSummary } from "./language-summary.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
 
@@ -100,6 +101,8 @@ export interface EvalSummary {
    * when every weighted part ran, and otherwise over the parts that did, named.
    */
   bfcl?: BfclAggregate[];
+  /** Accuracy by language with paired differences against English; absent unless a non-English twin ran. */
+  languages?: LanguageSummary;
   /** Instruction following and reasoning loops (`loops:instructions`); absent when the run has none. */
   instructionFollowing?: InstructionFollowingSummary;
 }
@@ -284,6 +287,7 @@ export function summarise(input: SummaryInput): EvalSummary {
     cached: results.filter((result) => result.cached).length,
     promptReuse: promptReuse(modelOutputs),
     ...bfclSummary(categories),
+    ...optional("languages", languageSummary(results)),
     ...optional("instructionFollowing", instructionFollowingSummary(results)),
     ...(results.some((result) => result.solver === "conversation")
       ? { simulatedUser: input.userModel ?? "scripted" }

@@ -14,6 +14,7 @@ import { benchSection } from "./bench-section.js";
 import { categoryTable } from "./category-table.js";
 import { reportCharts, seriesLabels } from "./charts-section.js";
 import { htmlPage } from "./html-page.js";
+import { languageSection } from "./language-section.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection } from "./provenance-section.js";
 import { readComparisonRuns } from "./quant-comparison-runs.js";
@@ -84,6 +85,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
     options.sizing === undefined ? "" : sizingSection(options.sizing),
     provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
     categoryTable(run.eval),
+    languageSection(run),
     securitySection([run, ...others], seriesLabels([run, ...others])),
     benchSection(run),
     reportCharts(run, others),
