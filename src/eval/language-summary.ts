@@ -122,7 +122,7 @@ export function languageLines(summary: LanguageSummary): string[] {
     if (figure.paired === null) return `${head} · no English twins in this run`;
     const pair = figure.paired;
     return (
-      `${head} · vs English on ${pair.pairs} pairs: ${percent(pair.languageAccuracy)} vs ${percent(pair.englishAccuracy)}, ` +
+      `${head} · vs English on ${pair.pairs} pair${pair.pairs === 1 ? "" : "s"}: ${percent(pair.languageAccuracy)} vs ${percent(pair.englishAccuracy)}, ` +
       `${signedPoints(pair.difference)} · discordant ${pair.onlyEnglish} only English / ${pair.onlyLanguage} only ${figure.language} · McNemar p=${pair.pValue.toPrecision(2)}`
     );
   });

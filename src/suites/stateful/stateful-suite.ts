@@ -168,6 +168,30 @@ function sampleOf(
 }
 
 /**
+ * Each English scenario followed by its twins in language order (then scenarios whose English
+ * scenario is not kept), so `--limit N` and shards keep pairs together for the paired figures.
+ */
+function pairedOrder<T extends { scenario: Scenario }>(items: readonly T[]): T[] {
+  const twins = new Map<string, T[]>();
+  for (const item of items)
+    if (item.scenario.twin !== undefined)
+      twins.set(item.scenario.twin, [...(twins.get(item.scenario.twin) ?? []), item]);
+  const rank = (item: T): number => scenarioLanguages.indexOf(item.scenario.language);
+  const ordered: T[] = [];
+  const placed = new Set<T>();
+  for (const item of items) {
+    if (item.scenario.twin !== undefined) continue;
+    ordered.push(item);
+    placed.add(item);
+    for (const twin of [...(twins.get(item.scenario.id) ?? [])].sort((a, b) => rank(a) - rank(b))) {
+      ordered.push(twin);
+      placed.add(twin);
+    }
+  }
+  return [...ordered, ...items.filter((item) => !placed.has(item))];
+}
+
+/**
  * Builds the suite from `paths` (default: the shipped data, every language); the name
  * `assistant:stateful@LANG[+LANG]` keeps those languages' scenarios.
  */
@@ -202,8 +226,8 @@ export function createStatefulSuite(
     loaded.map((item) => item.scenario),
     files.map((file) => file.path).join(", "),
   );
-  const kept = loaded.filter(
-    ({ scenario }) => languages === undefined || languages.includes(scenario.language),
+  const kept = pairedOrder(
+    loaded.filter(({ scenario }) => languages === undefined || languages.includes(scenario.language)),
   );
   const all = createAssistantRegistry().definitions();
   const worlds = new Map<string, WorldFixture>();
@@ -240,7 +264,8 @@ export function createStatefulSuite(
           throw new EdgecallError("usage", `--augment: unknown augmentation "${augmentation}"`, {
             subject: "--augment",
           });
-      // Each scenario then its augmented copies, so `--limit N` keeps whole groups to compare. A
+      // Each scenario then its augmented copies (and each English scenario then its twins), so
+      // `--limit N` keeps whole groups to compare. A
       // scenario whose reference calls no tool exactly once has no tool-faults copy.
       return kept.flatMap(({ scenario, path }) => [
         sampleOf(name, scenario, path, all, undefined),
