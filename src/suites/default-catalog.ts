@@ -21,11 +21,7 @@ import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/ins
 import { createShippedPolicySuite, isPolicySuiteName, policySuiteNames } from "./policy/policy-suites.js";
 import { createHarmfulSuite, harmfulSuiteName } from "./security/harmful-suite.js";
 import { createInjectionSuite, injectionSuiteName } from "./security/injection-suite.js";
-import {
-  createStatefulSuite,
-  isStatefulLanguageSuiteName,
-  statefulSuiteName,
-} from "./stateful/stateful-suite.js";
+import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
 import { createTracesSuite, isTracesSuiteName } from "./traces/traces-suite.js";
 
 /** Assistant suite names, in report order. */
@@ -54,7 +50,8 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       ...securitySuiteNames,
     ],
     groups,
-    accepts: (name) => isTracesSuiteName(name) || isStatefulLanguageSuiteName(name),
+    // Any `assistant:stateful@...` resolves, so a bad language list gets the suite's own message.
+    accepts: (name) => isTracesSuiteName(name) || name.startsWith(`${statefulSuiteName}@`),
     create(name, options) {
       if (isTracesSuiteName(name)) return createTracesSuite(name);
       if (name.startsWith("bfcl:")) {
@@ -71,7 +68,7 @@ export function defaultSuiteCatalog(): SuiteCatalog {
           );
         return createBfclSuite(category, options.bfclDir);
       }
-      if (name === statefulSuiteName || isStatefulLanguageSuiteName(name))
+      if (name === statefulSuiteName || name.startsWith(`${statefulSuiteName}@`))
         return createStatefulSuite(undefined, { name });
       if (name === loopsInstructionsSuiteName) return createInstructionsSuite();
       if (isPolicySuiteName(name)) return createShippedPolicySuite(name);

@@ -156,9 +156,11 @@ export function twinOf(english: Scenario, language: string, translation: Transla
   }
   for (const [path, value] of Object.entries(translation.set ?? {})) {
     try {
-      setPath(twin as unknown as Json, path, (old) =>
-        isTextMatcher(old) && path.startsWith("milestones.") ? either(old, value) : value,
-      );
+      setPath(twin as unknown as Json, path, (old) => {
+        if (path.startsWith("milestones.") && isTextMatcher(old)) return either(old, value);
+        if (path.startsWith("world.") && typeof old === "string" && typeof value === "string") return value;
+        throw new Error("only a milestone's text matcher or a world text may be translated");
+      });
     } catch (error) {
       fail(`set ${path}: ${(error as Error).message}`);
     }

@@ -3,8 +3,10 @@
  * line; docs/eval.md describes it). A scenario holds the world changes on top of the seeded world,
  * the user's turns and the scripted user's answer rules, the tool domains offered, milestones
  * (predicates in a partial order), minefields (predicates that must never hold) and a reference
- * solution. Every line is checked with zod, and the predicates' regular expressions are compiled,
- * so a bad scenario fails naming the file, the line, the scenario id and the field.
+ * solution; a twin in another language (docs/multilingual.md) also names its `language` and the
+ * English scenario it translates (`twin`). Every line is checked with zod, and the predicates'
+ * regular expressions are compiled (a twin's may not use ASCII letter ranges), so a bad scenario
+ * fails naming the file, the line, the scenario id and the field.
  */
 import { z } from "zod";
 import { EdgecallError } from "../../errors.js";
