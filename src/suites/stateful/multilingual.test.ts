@@ -69,6 +69,11 @@ describe("assistant:stateful in other languages", () => {
       { category: "multilingual:ru", suite: "assistant:stateful@en+ru", language: "ru" },
     );
     assert.equal(samples[at]?.metadata.twin, "stateful_single_dnd");
+    assert.match(
+      String(samples[at]?.user?.instruction),
+      /"Включи, пожалуйста.*" Write every message in Russian\.$/,
+    );
+    assert.doesNotMatch(String(samples[at - 1]?.user?.instruction), /Write every message/);
   });
 
   it("a slice of the shipped twins passes with its reference solution and fails with the null model", async () => {

@@ -23,6 +23,7 @@ import { type AugmentationName, augmentationNames, augmentTools, faultedReferenc
 import {
   isScenarioLanguage,
   languageCategory,
+  languageNames,
   type ScenarioLanguage,
   scenarioLanguages,
 } from "./languages.js";
@@ -113,7 +114,8 @@ function instructionOf(scenario: Scenario): string {
   const facts = scenario.answers.map((answer) => `"${answer.reply}"`).join(" ");
   return (
     `You are Alex Morgan. Say these things, in order, one per message: ${asks}` +
-    (facts === "" ? "" : ` If the assistant asks you something, answer from these: ${facts}`)
+    (facts === "" ? "" : ` If the assistant asks you something, answer from these: ${facts}`) +
+    (scenario.language === "en" ? "" : ` Write every message in ${languageNames[scenario.language]}.`)
   );
 }
 
