@@ -40,6 +40,10 @@ export type ReferenceOutput = { calls: ReferenceCall[] } | { text: string };
 export interface Scenario {
   id: string;
   category: Category;
+  /** For a twin in another language (scripts/stateful-scenarios/multilingual/): its language. */
+  language?: string;
+  /** For a twin: the English scenario's id. */
+  twin?: string;
   domains: Domain[];
   world?: Record<string, unknown>;
   turns: string[];

@@ -12,6 +12,7 @@ import { percentInterval as interval, percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import type { CategoryHealth } from "./category-health.js";
 import { knowledgeLookupLines } from "./knowledge-lookup.js";
+import { languageLines } from "./language-summary.js";
 import { researchLines } from "./research-lines.js";
 import type { EvalSummary, Percentiles } from "./summary.js";
 
@@ -147,6 +148,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
       (summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""),
   );
   if (summary.bfcl !== undefined) lines.push(...bfclAggregateLines(summary.bfcl, true));
+  if (summary.languages !== undefined) lines.push(...languageLines(summary.languages));
   const following = summary.instructionFollowing;
   if (following !== undefined) {
     const share = (figure: { rate: number; n: number }) => (figure.n === 0 ? "n/a" : percent(figure.rate));

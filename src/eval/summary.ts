@@ -17,6 +17,7 @@ import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
 import { bfclSummary } from "./bfcl-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
 import { type KnowledgeLookupSummary, knowledgeLookupSummary } from "./knowledge-lookup.js";
+import { type LanguageSummary, languageSummary } from "./language-summary.js";
 import { passHatKIntervals, passHatKTable } from "./pass-hat-k-tables.js";
 import type { ModelProvenance } from "./provenance.js";
 import { type ResearchSummary, researchSummary } from "./research-summary.js";
@@ -102,6 +103,8 @@ export interface EvalSummary {
    * when every weighted part ran, and otherwise over the parts that did, named.
    */
   bfcl?: BfclAggregate[];
+  /** Accuracy by language with paired differences against English; absent unless a non-English twin ran. */
+  languages?: LanguageSummary;
   /** Instruction following and reasoning loops (`loops:instructions`); absent when the run has none. */
   instructionFollowing?: InstructionFollowingSummary;
   /** Faulted copies beside their own scenarios (`--augment tool-faults`); absent without them. */
@@ -250,6 +253,7 @@ export function summarise(input: SummaryInput): EvalSummary {
     cached: results.filter((result) => result.cached).length,
     promptReuse: promptReuse(modelOutputs),
     ...bfclSummary(categories),
+    ...optional("languages", languageSummary(results)),
     ...optional("instructionFollowing", instructionFollowingSummary(results)),
     ...optional("toolFaults", toolFaultSummary(results, repeats)),
     ...optional("knowledgeLookup", knowledgeLookupSummary(results)),

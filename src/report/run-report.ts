@@ -15,6 +15,7 @@ import { categoryTable } from "./category-table.js";
 import { reportCharts, seriesLabels } from "./charts-section.js";
 import { htmlPage } from "./html-page.js";
 import { knowledgeSection } from "./knowledge-section.js";
+import { languageSection } from "./language-section.js";
 import { loopsSection } from "./loops-section.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection } from "./provenance-section.js";
@@ -88,6 +89,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
     options.sizing === undefined ? "" : sizingSection(options.sizing),
     provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
     categoryTable(run.eval),
+    languageSection(run),
     securitySection([run, ...others], seriesLabels([run, ...others])),
     loopsSection(run.eval?.summary),
     toolFaultsSection(run.eval?.summary),

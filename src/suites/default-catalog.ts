@@ -3,8 +3,9 @@
  * `bfcl:<category>` plus BFCL's groups (`bfcl:non_live`, `bfcl:live`, `bfcl:hallucination`,
  * `bfcl:single_turn`), the multi-turn categories (group `bfcl:multi_turn`), the agentic ones (groups
  * `bfcl:web_search`, `bfcl:memory`, `bfcl:agentic`), the assistant suites `assistant:single`,
- * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three), `assistant:knowledge`
- * (facts: looked up or from memory), `assistant:research` (multi-hop research over the offline web),
+ * `assistant:irrelevance` and `assistant:stateful` (group `assistant`: all three; every language,
+ * or `assistant:stateful@fr`, `@en+fr`: those languages only), `assistant:knowledge` (facts: looked
+ * up or from memory), `assistant:research` (multi-hop research over the offline web),
  * `loops:instructions`, the security suites, the policy suites (group `policy`), and
  * `traces:FILE.jsonl` (a team's own conversations, src/suites/traces).
  * Built at the CLI edge and handed to eval.
@@ -55,7 +56,8 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       ...securitySuiteNames,
     ],
     groups,
-    accepts: isTracesSuiteName,
+    // Any `assistant:stateful@...` resolves, so a bad language list gets the suite's own message.
+    accepts: (name) => isTracesSuiteName(name) || name.startsWith(`${statefulSuiteName}@`),
     create(name, options) {
       if (isTracesSuiteName(name)) return createTracesSuite(name);
       if (name.startsWith("bfcl:")) {
@@ -72,7 +74,8 @@ export function defaultSuiteCatalog(): SuiteCatalog {
           );
         return createBfclSuite(category, options.bfclDir);
       }
-      if (name === statefulSuiteName) return createStatefulSuite();
+      if (name === statefulSuiteName || name.startsWith(`${statefulSuiteName}@`))
+        return createStatefulSuite(undefined, { name });
       if (name === knowledgeSuiteName) return createKnowledgeSuite();
       if (name === loopsInstructionsSuiteName) return createInstructionsSuite();
       if (name === researchSuiteName) return createResearchSuite();

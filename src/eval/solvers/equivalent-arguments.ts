@@ -1,15 +1,17 @@
 /**
  * When a call the model made is the call a reference solution makes: the same tool, and every
  * argument of the reference present with an equivalent value. Strings compare trimmed, case- and
- * whitespace-insensitively; date-times compare as instants (local ones in the user's time zone, so
+ * whitespace-insensitively, in any script (NFKC, full case fold, ASCII digits: src/text/fold-text.ts); date-times compare as instants (local ones in the user's time zone, so
  * `2025-06-06T15:00` = `2025-06-06T15:00:00-04:00` in New York in June; without a zone, with or
  * without seconds); numbers by value; arrays element by element in order (as sets when both hold
  * only strings). Loose arguments (named in `loose`, or strings over 40 characters in the reference)
  * may hold anything or be left out. An argument on one side only must be empty (absent, null, "",
  * [] or false) or equal to its schema `default`. The scripted user approves confirmations with this.
  */
+
 import { parseDateTime } from "../../assistant/time-zones.js";
 import type { JsonSchema } from "../../messages.js";
+import { foldText } from "../../text/fold-text.js";
 import type { ReferenceCall } from "../suite.js";
 
 /** Strings longer than this in a reference are free text: loose. */
@@ -32,7 +34,7 @@ function instant(text: string, timeZone: string): number | undefined {
 }
 
 function normaliseString(text: string): string {
-  const trimmed = text.trim().toLowerCase().replace(/\s+/g, " ");
+  const trimmed = foldText(text);
   const dateTime = trimmed.match(/^(\d{4}-\d{2}-\d{2})[t ](\d{2}:\d{2})(:00)?(\.0+)?$/);
   return dateTime ? `${dateTime[1]}t${dateTime[2]}` : trimmed;
 }

@@ -16,6 +16,7 @@
 import type { ModelBackend, SamplingSettings } from "../../backend/model-backend.js";
 import { isEdgecallError } from "../../errors.js";
 import { type ChatMessage, summariseParts } from "../../messages.js";
+import { testUnicode } from "../../text/unicode-regex.js";
 import type { SimulatedUser } from "../simulated-user.js";
 import type { ReferenceCall, Sample } from "../suite.js";
 import { matchesReferenceCall } from "./equivalent-arguments.js";
@@ -41,7 +42,7 @@ export function scriptedUser(sample: Sample): SimulatedUser {
     async next(reply) {
       for (const rule of rules) {
         if (rule.used) continue;
-        if (new RegExp(rule.pattern, "iu").test(reply)) {
+        if (testUnicode(rule.pattern, reply)) {
           rule.used = true;
           return rule.reply;
         }

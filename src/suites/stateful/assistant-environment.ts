@@ -42,9 +42,34 @@ const listKeys = [
   "cart",
 ] as const;
 
+function rowId(row: unknown): string {
+  const { id, itemId } = row as { id?: unknown; itemId?: unknown };
+  return String(id ?? itemId);
+}
+
+/** Applies `replace` to `base` (see {@link worldWithChanges}). */
+function replaceRows(base: Record<string, unknown>, replace: unknown, source: string): void {
+  if (replace === undefined) return;
+  const bad = (field: string, why: string): EdgecallError =>
+    new EdgecallError("invalid-argument", `${source}: world.replace${field}: ${why}`, { subject: source });
+  if (typeof replace !== "object" || replace === null) throw bad("", "must be {list: [rows]}");
+  for (const [key, rows] of Object.entries(replace)) {
+    const seeded = base[key];
+    if (!Array.isArray(seeded) || !Array.isArray(rows)) throw bad(`.${key}`, "not a list of the world");
+    const updated = [...seeded];
+    rows.forEach((row, index) => {
+      const at = updated.findIndex((candidate) => rowId(candidate) === rowId(row));
+      if (at < 0) throw bad(`.${key}.${index}`, `no seeded row "${rowId(row)}"`);
+      updated[at] = { ...(updated[at] as object), ...(row as object) };
+    });
+    base[key] = updated;
+  }
+}
+
 /**
  * The default world with `changes` applied: `remove` (`{list: [ids]}`) taking seeded rows out
- * first, then rows appended to its lists, `files` and `settings` merged, any other key replaced. Throws
+ * first, `replace` (`{list: [rows]}`) putting each row's fields over the seeded row with its id, in
+ * place (a twin's translated email or event keeps its position), then rows appended to its lists, `files` and `settings` merged, any other key replaced. Throws
  * `invalid-argument` naming `source` and the field when the result is not a valid world.
  */
 export function worldWithChanges(changes: Record<string, unknown>, source: string): WorldFixture {
@@ -74,9 +99,10 @@ export function worldWithChanges(changes: Record<string, unknown>, source: strin
       });
     }
   }
+  replaceRows(base, changes.replace, source);
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(changes)) {
-    if (key === "remove") continue;
+    if (key === "remove" || key === "replace") continue;
     if ((listKeys as readonly string[]).includes(key)) {
       if (!Array.isArray(value))
         throw new EdgecallError(

@@ -3,13 +3,17 @@
  * hold at trajectory events, world predicates (rows, files, settings, any change) hold in world
  * states, compared with the initial world. Matchers compare like the scripted user does
  * (equivalent-arguments.ts), read JSON-text columns (`to_addresses`, `attendees`) as the lists they
- * hold, and take SQLite's 0/1 for false/true.
+ * hold, and take SQLite's 0/1 for false/true. Text compares in any script: `contains` on folded text
+ * (NFKC, full case fold, ASCII digits: src/text/fold-text.ts), `regex` with Unicode-aware `\b` and
+ * `\w` (src/text/unicode-regex.ts).
  */
 import { defaultSettings } from "../../assistant/settings-rules.js";
 import { worldTables } from "../../assistant/world-schema.js";
 import { diffWorlds, type WorldDiff, type WorldRow } from "../../assistant/world-snapshot.js";
 import { equivalentValues } from "../../eval/solvers/equivalent-arguments.js";
 import type { TrajectoryEvent } from "../../eval/trajectory.js";
+import { foldText } from "../../text/fold-text.js";
+import { testUnicode } from "../../text/unicode-regex.js";
 import type { AssistantWorldState } from "./assistant-environment.js";
 import type { Matcher, Predicate } from "./scenario.js";
 
@@ -34,10 +38,6 @@ function text(value: unknown): string {
   return JSON.stringify(value) ?? "";
 }
 
-function normalise(value: string): string {
-  return value.normalize("NFC").toLowerCase().replace(/\s+/g, " ");
-}
-
 /** True when `value` satisfies `matcher`. */
 export function matches(matcher: Matcher, value: unknown): boolean {
   if (matcher === null) return value === null || value === undefined;
@@ -52,8 +52,8 @@ export function matches(matcher: Matcher, value: unknown): boolean {
   if (typeof matcher === "string") return typeof value === "string" && equivalentValues(matcher, value);
   if (Array.isArray(matcher)) return equivalentValues(matcher, parsedJson(value));
   if ("contains" in matcher)
-    return value !== undefined && normalise(text(value)).includes(normalise(matcher.contains));
-  if ("regex" in matcher) return value !== undefined && new RegExp(matcher.regex, "iu").test(text(value));
+    return value !== undefined && foldText(text(value)).includes(foldText(matcher.contains));
+  if ("regex" in matcher) return value !== undefined && testUnicode(matcher.regex, text(value));
   if ("anyOf" in matcher) return matcher.anyOf.some((option) => matches(option, value));
   if ("not" in matcher) return !matches(matcher.not, value);
   if ("includes" in matcher) {

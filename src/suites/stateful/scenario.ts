@@ -3,11 +3,18 @@
  * line; docs/eval.md describes it). A scenario holds the world changes on top of the seeded world,
  * the user's turns and the scripted user's answer rules, the tool domains offered, milestones
  * (predicates in a partial order), minefields (predicates that must never hold) and a reference
- * solution. Every line is checked with zod, and the predicates' regular expressions are compiled,
- * so a bad scenario fails naming the file, the line, the scenario id and the field.
+ * solution; a twin in another language (docs/multilingual.md) also names its `language` and the
+ * English scenario it translates (`twin`). Every line is checked with zod, and the predicates'
+ * regular expressions are compiled (a twin's may not use ASCII letter ranges), so a bad scenario
+ * fails naming the file, the line, the scenario id and the field.
  */
 import { z } from "zod";
 import { EdgecallError } from "../../errors.js";
+import { asciiOnlyConstructs, unicodeRegex } from "../../text/unicode-regex.js";
+import { scenarioLanguages } from "./languages.js";
+import { type Matcher, type Predicate, predicate, predicateProblem } from "./predicate-schema.js";
+
+export type { Matcher, Predicate };
 
 /** The scenario categories, in report order. */
 export const scenarioCategories = [
@@ -25,109 +32,6 @@ export type ScenarioCategory = (typeof scenarioCategories)[number];
 
 /** The tool domains (tool name prefixes) a scenario may offer. */
 export const toolDomains = ["calendar", "email", "contacts", "files", "settings", "web", "shop"] as const;
-
-/** A value matcher: a literal (compared as equivalent), or one of the operators. */
-export type Matcher =
-  | string
-  | number
-  | boolean
-  | null
-  | unknown[]
-  | { contains: string }
-  | { regex: string }
-  | { anyOf: Matcher[] }
-  | { not: Matcher }
-  | { includes: Matcher }
-  | { absent: true };
-
-const matcher: z.ZodType<Matcher> = z.lazy(() =>
-  z.union([
-    z.string(),
-    z.number(),
-    z.boolean(),
-    z.null(),
-    z.array(z.unknown()),
-    z.strictObject({ contains: z.string() }),
-    z.strictObject({ regex: z.string() }),
-    z.strictObject({ anyOf: z.array(matcher).min(1) }),
-    z.strictObject({ not: matcher }),
-    z.strictObject({ includes: matcher }),
-    z.strictObject({ absent: z.literal(true) }),
-  ]),
-);
-
-const worldTableNames = [
-  "contacts",
-  "events",
-  "emails",
-  "settings",
-  "alarms",
-  "catalog",
-  "payment_methods",
-  "orders",
-  "cart",
-] as const;
-
-/** The predicate kinds, by the key that names each. */
-const predicateKinds = {
-  /** A call of this tool (real name) that ran, with matching arguments; `ok` false: it must have failed. */
-  call: z.strictObject({
-    call: z.string().min(1),
-    args: z.record(z.string(), matcher).optional(),
-    ok: z.boolean().optional(),
-  }),
-  /** A row of this table compared with the initial world; for `changed`, `columns` must be among the changed ones. */
-  row: z.strictObject({
-    row: z.enum(worldTableNames),
-    change: z.enum(["added", "removed", "changed", "exists", "missing"]),
-    where: z.record(z.string(), matcher).optional(),
-    columns: z.array(z.string()).optional(),
-  }),
-  /** A sandbox file compared with the initial world; `text` matches its content (files up to 64 KiB). */
-  file: z.strictObject({
-    file: z.string().min(1),
-    change: z.enum(["added", "removed", "changed", "exists", "missing"]),
-    text: matcher.optional(),
-  }),
-  /** A device setting's value. */
-  setting: z.strictObject({ setting: z.string().min(1), value: z.union([z.boolean(), z.number()]) }),
-  /** An assistant text reply matches. */
-  reply: z.strictObject({ reply: matcher }),
-  /** The world differs from the initial one (tables other than `except` and `meta`, and files). */
-  anyChange: z.strictObject({ anyChange: z.literal(true), except: z.array(z.string()).optional() }),
-} as const;
-const kindNames = Object.keys(predicateKinds) as (keyof typeof predicateKinds)[];
-
-/** A predicate over the trajectory and the world states. */
-const predicate = z.union([
-  predicateKinds.call,
-  predicateKinds.row,
-  predicateKinds.file,
-  predicateKinds.setting,
-  predicateKinds.reply,
-  predicateKinds.anyChange,
-]);
-
-/** What is wrong with a predicate, judged by the kind its keys name (zod's union error says only "invalid"). */
-function predicateProblem(value: unknown): { path: string; message: string } {
-  if (typeof value !== "object" || value === null) return { path: "", message: "must be an object" };
-  const { id: _id, description: _description, after: _after, ...rest } = value as Record<string, unknown>;
-  const kinds = kindNames.filter((kind) => kind in rest);
-  if (kinds.length !== 1)
-    return {
-      path: "",
-      message:
-        kinds.length === 0
-          ? `needs exactly one of the keys ${kindNames.join(", ")}`
-          : `has several predicate keys (${kinds.join(", ")}); use one`,
-    };
-  const parsed = predicateKinds[kinds[0]!].safeParse(rest);
-  const issue = parsed.success ? undefined : parsed.error.issues[0];
-  return { path: issue?.path.join(".") ?? "", message: issue?.message ?? "invalid" };
-}
-
-/** A predicate. */
-export type Predicate = z.output<typeof predicate>;
 
 const milestone = z.intersection(
   z.object({
@@ -153,6 +57,10 @@ const referenceCall = z.strictObject({
 const scenarioSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9_:-]+$/, "must be lower-case letters, digits, '_', ':' or '-'"),
   category: z.enum(scenarioCategories),
+  /** The language of the user's turns and the world's text (default English). */
+  language: z.enum(scenarioLanguages).default("en"),
+  /** For a scenario in another language: the id of the English scenario it translates. */
+  twin: z.string().min(1).optional(),
   /** Tool domains offered (every tool whose name starts with `<domain>_`). */
   domains: z.array(z.enum(toolDomains)).min(1),
   /** Changes on top of the seeded world: rows added to its lists, files added, settings set. */
@@ -237,9 +145,26 @@ function checkScenario(scenario: Scenario, where: string): void {
   const found: { path: string; pattern: string }[] = [];
   regexesOf(scenario, "", found);
   for (const answer of scenario.answers) found.push({ path: "answers.pattern", pattern: answer.pattern });
+  if (scenario.language !== "en" && scenario.twin === undefined)
+    throw fail(
+      where,
+      scenario.id,
+      "twin",
+      `a ${scenario.language} scenario names the English scenario it translates`,
+    );
+  if (scenario.language === "en" && scenario.twin !== undefined)
+    throw fail(where, scenario.id, "twin", "an English scenario is no twin");
   for (const { path, pattern } of found) {
+    const ascii = scenario.language === "en" ? [] : asciiOnlyConstructs(pattern);
+    if (ascii.length > 0)
+      throw fail(
+        where,
+        scenario.id,
+        path,
+        `${ascii[0]} matches ASCII letters only; a ${scenario.language} pattern needs Unicode (\\p{L}, or the words)`,
+      );
     try {
-      new RegExp(pattern, "iu");
+      unicodeRegex(pattern);
     } catch (error) {
       throw fail(where, scenario.id, path, `bad regular expression: ${(error as Error).message}`);
     }

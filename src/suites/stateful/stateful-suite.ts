@@ -3,8 +3,11 @@
  * Each scenario runs with the conversation solver in a fresh world made from the seeded world plus
  * its changes; the scripted user sends its turns and answers the assistant's questions; the
  * milestone scorer checks the world and the trajectory. Data: data/suites/assistant/stateful.jsonl
- * (made by scripts/generate-stateful-scenarios.ts); `--augment` adds copies with distractor tools
- * or scrambled names and descriptions, each in its own category.
+ * (made by scripts/generate-stateful-scenarios.ts) and its twins in seven other languages,
+ * stateful-multilingual.jsonl (scripts/generate-multilingual-scenarios.ts, docs/multilingual.md),
+ * each language's twins in category `multilingual:<code>`; `assistant:stateful@fr` (or `@en+fr`)
+ * keeps only those languages. `--augment` adds copies with distractor tools or scrambled names and
+ * descriptions, each in its own category.
  */
 import { readFileSync } from "node:fs";
 import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
@@ -17,6 +20,13 @@ import { sha256Hex } from "../../sha256.js";
 import { assistantDataDirectory } from "../assistant-suite.js";
 import { assistantEnvironment, worldWithChanges } from "./assistant-environment.js";
 import { type AugmentationName, augmentationNames, augmentTools, faultedReference } from "./augment.js";
+import {
+  isScenarioLanguage,
+  languageCategory,
+  languageNames,
+  type ScenarioLanguage,
+  scenarioLanguages,
+} from "./languages.js";
 import { milestoneScorer, type StatefulTarget } from "./milestone-scorer.js";
 import { parseScenarios, type Scenario, scenarioCategories } from "./scenario.js";
 
@@ -33,9 +43,63 @@ export const statefulSystemPrompt =
 /** The seeded world's user's time zone (the system prompt's). */
 const userTimeZone = "America/New_York";
 
-/** The data file's path. */
+/** The data file's path (the English scenarios). */
 export function statefulDataPath(): string {
   return `${assistantDataDirectory()}stateful.jsonl`;
+}
+
+/** The data files: the English scenarios, then their twins in the other languages. */
+export function statefulDataPaths(): string[] {
+  return [statefulDataPath(), `${assistantDataDirectory()}stateful-multilingual.jsonl`];
+}
+
+const languageSuffix = /^assistant:stateful@([a-z]{2}(?:\+[a-z]{2})*)$/;
+
+/** True for `assistant:stateful@LANG[+LANG...]` with known languages (any order, no repeats). */
+export function isStatefulLanguageSuiteName(name: string): boolean {
+  const codes = languageSuffix.exec(name)?.[1]?.split("+") ?? [];
+  return codes.length > 0 && codes.every(isScenarioLanguage) && new Set(codes).size === codes.length;
+}
+
+/** The languages a `assistant:stateful@...` name keeps; undefined for the plain name (all). */
+export function languagesOfSuiteName(name: string): ScenarioLanguage[] | undefined {
+  if (name === statefulSuiteName) return undefined;
+  if (!isStatefulLanguageSuiteName(name))
+    throw new EdgecallError(
+      "usage",
+      `--suite: "${name}": languages are ${scenarioLanguages.join(", ")}, joined with "+" (assistant:stateful@en+fr)`,
+      { subject: "--suite" },
+    );
+  return (languageSuffix.exec(name)?.[1] ?? "").split("+") as ScenarioLanguage[];
+}
+
+/** Options of {@link createStatefulSuite}. */
+export interface StatefulSuiteOptions {
+  /** The suite's name (default `assistant:stateful`; `assistant:stateful@fr` keeps French only). */
+  name?: string;
+}
+
+/** Each twin's English scenario must be in the set, in the same category and domains. */
+function checkTwins(scenarios: readonly Scenario[], source: string): void {
+  const english = new Map(
+    scenarios.filter((scenario) => scenario.language === "en").map((scenario) => [scenario.id, scenario]),
+  );
+  for (const scenario of scenarios) {
+    if (scenario.twin === undefined) continue;
+    const original = english.get(scenario.twin);
+    const why =
+      original === undefined
+        ? `no English scenario "${scenario.twin}"`
+        : original.category !== scenario.category
+          ? `category ${scenario.category} differs from its twin's (${original.category})`
+          : original.domains.join() !== scenario.domains.join()
+            ? "its domains differ from its twin's"
+            : undefined;
+    if (why !== undefined)
+      throw new EdgecallError("invalid-json", `${source}: scenario ${scenario.id}: twin: ${why}`, {
+        subject: source,
+      });
+  }
 }
 
 /** The tools of the given domains, in registry order. */
@@ -50,11 +114,13 @@ function instructionOf(scenario: Scenario): string {
   const facts = scenario.answers.map((answer) => `"${answer.reply}"`).join(" ");
   return (
     `You are Alex Morgan. Say these things, in order, one per message: ${asks}` +
-    (facts === "" ? "" : ` If the assistant asks you something, answer from these: ${facts}`)
+    (facts === "" ? "" : ` If the assistant asks you something, answer from these: ${facts}`) +
+    (scenario.language === "en" ? "" : ` Write every message in ${languageNames[scenario.language]}.`)
   );
 }
 
 function sampleOf(
+  suiteName: string,
   scenario: Scenario,
   source: string,
   all: readonly ToolDefinition[],
@@ -67,8 +133,9 @@ function sampleOf(
     augmentation === "tool-faults" ? faultedReference(scenario.id, scenario.reference) : undefined;
   return {
     id: augmentation === undefined ? scenario.id : `${scenario.id}@${augmentation}`,
-    suite: statefulSuiteName,
-    category: augmentation ?? scenario.category,
+    suite: suiteName,
+    category:
+      augmentation ?? (scenario.language === "en" ? scenario.category : languageCategory(scenario.language)),
     messages: [
       { role: "system", content: statefulSystemPrompt },
       { role: "user", content: scenario.turns[0] ?? "" },
@@ -80,6 +147,8 @@ function sampleOf(
       scenario: scenario.id,
       scenarioCategory: scenario.category,
       domains: scenario.domains,
+      language: scenario.language,
+      ...(scenario.twin === undefined ? {} : { twin: scenario.twin }),
       ...(augmentation === undefined ? {} : { augmentation }),
       ...(faulted === undefined ? {} : { toolFaults: faulted.faults }),
     },
@@ -100,25 +169,83 @@ function sampleOf(
   };
 }
 
-/** Builds the suite from `path` (default: the shipped data). */
-export function createStatefulSuite(path: string = statefulDataPath()): Suite<StatefulTarget> {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new EdgecallError("file-not-found", `assistant:stateful data not found: ${path}`, {
-      subject: path,
-      cause: error,
-    });
+/**
+ * Each English scenario followed by its twins in language order (then scenarios whose English
+ * scenario is not kept), so `--limit N` and shards keep pairs together for the paired figures.
+ */
+function pairedOrder<T extends { scenario: Scenario }>(items: readonly T[]): T[] {
+  const twins = new Map<string, T[]>();
+  for (const item of items)
+    if (item.scenario.twin !== undefined)
+      twins.set(item.scenario.twin, [...(twins.get(item.scenario.twin) ?? []), item]);
+  const rank = (item: T): number => scenarioLanguages.indexOf(item.scenario.language);
+  const ordered: T[] = [];
+  const placed = new Set<T>();
+  for (const item of items) {
+    if (item.scenario.twin !== undefined) continue;
+    ordered.push(item);
+    placed.add(item);
+    for (const twin of [...(twins.get(item.scenario.id) ?? [])].sort((a, b) => rank(a) - rank(b))) {
+      ordered.push(twin);
+      placed.add(twin);
+    }
   }
-  const scenarios = parseScenarios(text, path);
+  return [...ordered, ...items.filter((item) => !placed.has(item))];
+}
+
+/**
+ * Builds the suite from `paths` (default: the shipped data, every language); the name
+ * `assistant:stateful@LANG[+LANG]` keeps those languages' scenarios.
+ */
+export function createStatefulSuite(
+  paths: string | readonly string[] = statefulDataPaths(),
+  options: StatefulSuiteOptions = {},
+): Suite<StatefulTarget> {
+  const name = options.name ?? statefulSuiteName;
+  const languages = languagesOfSuiteName(name);
+  const files = (typeof paths === "string" ? [paths] : paths).map((path) => {
+    try {
+      return { path, text: readFileSync(path, "utf8") };
+    } catch (error) {
+      throw new EdgecallError("file-not-found", `assistant:stateful data not found: ${path}`, {
+        subject: path,
+        cause: error,
+      });
+    }
+  });
+  const loaded = files.flatMap(({ path, text }) =>
+    parseScenarios(text, path).map((scenario) => ({ scenario, path })),
+  );
+  const ids = new Set<string>();
+  for (const { scenario, path } of loaded) {
+    if (ids.has(scenario.id))
+      throw new EdgecallError("invalid-json", `${path}: scenario ${scenario.id}: id: appears twice`, {
+        subject: path,
+      });
+    ids.add(scenario.id);
+  }
+  checkTwins(
+    loaded.map((item) => item.scenario),
+    files.map((file) => file.path).join(", "),
+  );
+  const kept = pairedOrder(
+    loaded.filter(({ scenario }) => languages === undefined || languages.includes(scenario.language)),
+  );
   const all = createAssistantRegistry().definitions();
   const worlds = new Map<string, WorldFixture>();
-  const version = `stateful-v1+sha256:${sha256Hex(text + canonicalJson(all)).slice(0, 16)}`;
+  const text = files.map((file) => file.text).join("\n");
+  const version = `stateful-v1+sha256:${sha256Hex(text + canonicalJson(all)).slice(0, 16)}${languages === undefined ? "" : `@${languages.join("+")}`}`;
+  const present = scenarioLanguages.filter((language) =>
+    kept.some(({ scenario }) => scenario.language === language),
+  );
   return {
-    name: statefulSuiteName,
+    name,
     version,
-    categories: [...scenarioCategories, ...augmentationNames],
+    categories: [
+      ...scenarioCategories,
+      ...present.flatMap((language) => (language === "en" ? [] : [languageCategory(language)])),
+      ...augmentationNames,
+    ],
     solver: "conversation",
     scorer: milestoneScorer,
     environment(sample) {
@@ -139,18 +266,34 @@ export function createStatefulSuite(path: string = statefulDataPath()): Suite<St
           throw new EdgecallError("usage", `--augment: unknown augmentation "${augmentation}"`, {
             subject: "--augment",
           });
-      // Each scenario then its augmented copies, so `--limit N` keeps whole groups to compare. A
+      // Each scenario then its augmented copies (and each English scenario then its twins), so
+      // `--limit N` keeps whole groups to compare. A
       // scenario whose reference calls no tool exactly once has no tool-faults copy.
-      return scenarios.flatMap((scenario) => [
-        sampleOf(scenario, path, all, undefined),
+      return kept.flatMap(({ scenario, path }) => [
+        sampleOf(name, scenario, path, all, undefined),
         ...augments
           .filter(
             (augmentation) =>
               augmentation !== "tool-faults" ||
               faultedReference(scenario.id, scenario.reference) !== undefined,
           )
-          .map((augmentation) => sampleOf(scenario, path, all, augmentation)),
+          .map((augmentation) => sampleOf(name, scenario, path, all, augmentation)),
       ]);
     },
+    // `suite check` reports the scenarios per language (every sample passed in counts once).
+    check: async (chosen) => ({ report: { languages: languageCounts(chosen) }, failures: [] }),
   };
+}
+
+/** Scenarios per language among `samples` (augmented copies not counted), in language order. */
+export function languageCounts(samples: readonly Sample[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const language of scenarioLanguages) {
+    const n = samples.filter(
+      (sample) =>
+        sample.metadata?.augmentation === undefined && (sample.metadata?.language ?? "en") === language,
+    ).length;
+    if (n > 0) counts[language] = n;
+  }
+  return counts;
 }

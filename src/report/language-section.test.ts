@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { SampleResult } from "../eval/sample-result.js";
+import { languageSection } from "./language-section.js";
+import type { RunData } from "./run-data.js";
+
+function result(scenario: string, language: string, passed: boolean): SampleResult {
+  const id = language === "en" ? scenario : `${language}:${scenario}`;
+  return {
+    id,
+    repeat: 1,
+    passed,
+    metadata: { scenario: id, language, ...(language === "en" ? {} : { twin: scenario }) },
+  } as unknown as SampleResult;
+}
+
+function run(results: SampleResult[]): RunData {
+  return { directory: "/runs/x", eval: { results } } as unknown as RunData;
+}
+
+describe("languageSection", () => {
+  it("one row per language: accuracy, interval, and the paired comparison with English", () => {
+    const html = languageSection(
+      run([
+        result("a", "en", true),
+        result("b", "en", true),
+        result("a", "zh", false),
+        result("b", "zh", true),
+        result("a", "hi", true),
+      ]),
+    );
+    assert.match(html, /<section id="by-language">/);
+    const rows = html.match(/<tr><td>[^<]*<\/td>.*?<\/tr>/g) ?? [];
+    assert.equal(rows.length, 3);
+    assert.match(
+      rows[0] ?? "",
+      /<td>en<\/td><td class="num">2<\/td><td class="num">100\.0% \(2\/2\)<\/td>.*<td class="num">-<\/td>/,
+    );
+    assert.match(
+      rows[1] ?? "",
+      /<td>zh<\/td>.*<td class="num">50\.0% \(1\/2\)<\/td>.*<td class="num">2<\/td><td class="num">50\.0% vs 100\.0%<\/td><td class="num">-50\.0 pp<\/td><td class="num">1 \/ 0<\/td><td class="num">1\.0<\/td>/,
+    );
+    assert.match(
+      rows[2] ?? "",
+      /<td>hi<\/td>.*<td class="num">1<\/td><td class="num">100\.0% vs 100\.0%<\/td><td class="num">\+0\.0 pp<\/td><td class="num">0 \/ 0<\/td>/,
+    );
+  });
+
+  it("is absent for a run without twins in another language", () => {
+    assert.equal(languageSection(run([result("a", "en", true)])), "");
+    assert.equal(languageSection({ directory: "/runs/bench" } as RunData), "");
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * The by-language section of report.html: for `assistant:stateful` runs with twins in other
+ * languages (docs/multilingual.md), one row per language: accuracy with its Wilson 95% interval,
+ * and against English over the paired scenarios, both accuracies, the difference in points, the
+ * discordant counts and the exact McNemar p-value. Computed from the results, so older runs'
+ * summary.json files need no block of their own. Absent when the run has no non-English twin.
+ */
+import { languageSummary } from "../eval/language-summary.js";
+import { percent, percentInterval, signedPoints } from "../text/percent.js";
+import { namedNumericColumns, tableHtml } from "./html-table.js";
+import type { RunData } from "./run-data.js";
+
+/** The section's markup, or "" when the run has no results in a language besides English. */
+export function languageSection(run: RunData): string {
+  const summary = run.eval === undefined ? undefined : languageSummary(run.eval.results);
+  if (summary === undefined) return "";
+  const rows = summary.languages.map((figure) => {
+    const pair = figure.paired;
+    const paired =
+      pair === undefined
+        ? ["-", "-", "-", "-", "-"]
+        : pair === null
+          ? ["no English twins in this run", "-", "-", "-", "-"]
+          : [
+              String(pair.pairs),
+              `${percent(pair.languageAccuracy)} vs ${percent(pair.englishAccuracy)}`,
+              signedPoints(pair.difference),
+              `${pair.onlyEnglish} / ${pair.onlyLanguage}`,
+              pair.pValue.toPrecision(2),
+            ];
+    return [
+      figure.language,
+      String(figure.samples),
+      `${percent(figure.accuracy)} (${figure.passed}/${figure.n})`,
+      percentInterval(figure.ci95),
+      ...paired,
+    ];
+  });
+  return `<section id="by-language">
+<h2>By language</h2>
+${tableHtml({
+  id: "by-language-table",
+  columns: namedNumericColumns("language", [
+    "scenarios",
+    "accuracy",
+    "95% CI",
+    "pairs with English",
+    "paired accuracy vs English",
+    "difference",
+    "discordant: only English / only this language",
+    "McNemar p",
+  ]),
+  rows,
+})}
+<p>Each twin is an English scenario translated (turns, the world's text, reference replies) and scored by the same milestones and minefields; the difference is over the pairs in this run, and the exact McNemar test uses only the discordant pairs. A small p says the languages differ on these scenarios; it does not say by how much on other tasks, and with 40 pairs a difference of a few points is within noise. See docs/multilingual.md.</p>
+</section>`;
+}
