@@ -10,10 +10,9 @@
  * English scenarios (the null model meets no milestone, the scripted user replays the reference);
  * seeded rows are translated only in their text fields; the loader accepts every line.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseScenarios } from "../src/suites/stateful/scenario.js";
 import type { Scenario } from "./stateful-scenarios/builders.js";
 import { englishScenarios } from "./stateful-scenarios/english-scenarios.js";
 import { es } from "./stateful-scenarios/multilingual/es.js";
@@ -24,7 +23,7 @@ import { pt } from "./stateful-scenarios/multilingual/pt.js";
 import { ru } from "./stateful-scenarios/multilingual/ru.js";
 import { type Translation, twinOf } from "./stateful-scenarios/multilingual/twin.js";
 import { zh } from "./stateful-scenarios/multilingual/zh.js";
-import { ordered, scenarioProblems } from "./stateful-scenarios/scenario-checks.js";
+import { scenarioProblems, writeScenarioFile } from "./stateful-scenarios/scenario-checks.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const target = join(root, "data", "suites", "assistant", "stateful-multilingual.jsonl");
@@ -82,17 +81,7 @@ for (const [language, table] of Object.entries(translations)) {
   for (const id of ids) if (!english.has(id)) problems.push(`${language}: no English scenario ${id}`);
 }
 
-const text = `${twins.map((scenario) => JSON.stringify(ordered(scenario))).join("\n")}\n`;
-try {
-  parseScenarios(text, target);
-} catch (error) {
-  problems.push((error as Error).message);
-}
-if (problems.length > 0) {
-  console.error(problems.join("\n"));
-  process.exit(1);
-}
-writeFileSync(target, text);
+writeScenarioFile(twins, target, problems);
 console.log(`wrote ${twins.length} twins to ${target}`);
 for (const language of Object.keys(translations))
   console.log(`  ${language}: ${twins.filter((twin) => twin.language === language).length}`);

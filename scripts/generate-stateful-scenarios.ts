@@ -11,13 +11,12 @@
  * the solution expects (insufficient-information scenarios may keep an answer for an offer the
  * reference never makes).
  */
-import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseScenarios, scenarioCategories } from "../src/suites/stateful/scenario.js";
+import { scenarioCategories } from "../src/suites/stateful/scenario.js";
 import type { Scenario } from "./stateful-scenarios/builders.js";
 import { englishScenarios } from "./stateful-scenarios/english-scenarios.js";
-import { ordered, scenarioProblems } from "./stateful-scenarios/scenario-checks.js";
+import { scenarioProblems, writeScenarioFile } from "./stateful-scenarios/scenario-checks.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const target = join(root, "data", "suites", "assistant", "stateful.jsonl");
@@ -34,16 +33,6 @@ if (scenarios.length < 160) problems.push(`only ${scenarios.length} scenarios`);
 if ((counts.get("insufficient-information") ?? 0) > scenarios.length / 4)
   problems.push("more than a quarter of the scenarios are insufficient-information");
 
-const text = `${scenarios.map((scenario) => JSON.stringify(ordered(scenario))).join("\n")}\n`;
-try {
-  parseScenarios(text, target);
-} catch (error) {
-  problems.push((error as Error).message);
-}
-if (problems.length > 0) {
-  console.error(problems.join("\n"));
-  process.exit(1);
-}
-writeFileSync(target, text);
+writeScenarioFile(scenarios, target, problems);
 console.log(`wrote ${scenarios.length} scenarios to ${target}`);
 for (const [name, count] of counts) console.log(`  ${name}: ${count}`);

@@ -5,10 +5,11 @@
  * insufficient-information and meets every one inside it, and the scripted user, replayed over the
  * reference solution's replies, uses every turn and answer exactly when the solution expects.
  */
+import { writeFileSync } from "node:fs";
 import { defaultSettings } from "../../src/assistant/settings-rules.js";
 import { nullModelReply } from "../../src/eval/reference-backend.js";
 import { matches } from "../../src/suites/stateful/predicates.js";
-import type { Matcher } from "../../src/suites/stateful/scenario.js";
+import { type Matcher, parseScenarios } from "../../src/suites/stateful/scenario.js";
 import { testUnicode } from "../../src/text/unicode-regex.js";
 import type { Scenario } from "./builders.js";
 
@@ -85,4 +86,22 @@ export function scenarioProblems(scenario: Scenario): string[] {
   checkNullModel(scenario, problem);
   if ((scenario.minefields ?? []).length === 0) problem("no minefield");
   return found;
+}
+
+/**
+ * Writes `scenarios` as JSON lines to `target` after the suite's own loader accepted them; with
+ * any problem (the generator's or the loader's) prints them all and exits 1, writing nothing.
+ */
+export function writeScenarioFile(scenarios: readonly Scenario[], target: string, problems: string[]): void {
+  const text = `${scenarios.map((scenario) => JSON.stringify(ordered(scenario))).join("\n")}\n`;
+  try {
+    parseScenarios(text, target);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (problems.length > 0) {
+    console.error(problems.join("\n"));
+    process.exit(1);
+  }
+  writeFileSync(target, text);
 }
