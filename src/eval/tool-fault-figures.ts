@@ -60,36 +60,36 @@ export function toolFaultSummary(
   results: readonly SampleResult[],
   repeats: number,
 ): ToolFaultSummary | undefined {
+  if (!results.some((result) => result.id.endsWith(faultedSuffix))) return undefined;
   const byId = new Map<string, SampleResult[]>();
-  for (const result of results) byId.set(result.id, [...(byId.get(result.id) ?? []), result]);
+  for (const result of results) {
+    const list = byId.get(result.id);
+    if (list === undefined) byId.set(result.id, [result]);
+    else list.push(result);
+  }
   const faultedIds = [...byId.keys()].filter((id) => id.endsWith(faultedSuffix));
-  if (faultedIds.length === 0) return undefined;
   const pairs = faultedIds.flatMap((id) => {
     const original = byId.get(id.slice(0, -faultedSuffix.length));
     return original === undefined ? [] : [{ faulted: byId.get(id) ?? [], original }];
   });
-  const attempts = (arm: "faulted" | "original") => pairs.flatMap((pair) => pair[arm]);
+  const faultedAttempts = pairs.flatMap((pair) => pair.faulted);
+  const passRate = (list: readonly SampleResult[]) => {
+    const { n, c } = counts(list);
+    return rate(c, n);
+  };
   const passedAll = (list: readonly SampleResult[]) =>
     list.length > 0 && list.every((result) => result.passed);
   const byKind: Record<string, RateFigure> = {};
-  for (const kind of [...new Set(attempts("faulted").map(kindOf))].sort()) {
-    const ofKind = attempts("faulted").filter((result) => kindOf(result) === kind);
-    byKind[kind] = rate(ofKind.filter((result) => result.passed).length, ofKind.length);
-  }
+  for (const kind of [...new Set(faultedAttempts.map(kindOf))].sort())
+    byKind[kind] = passRate(faultedAttempts.filter((result) => kindOf(result) === kind));
   // pass^k needs every scenario at k attempts in both arms.
   const full = pairs.filter((pair) => pair.faulted.length >= repeats && pair.original.length >= repeats);
   const summary: ToolFaultSummary = {
     scenarios: pairs.length,
     unpaired: faultedIds.length - pairs.length,
     repeats,
-    withoutFaults: rate(
-      attempts("original").filter((result) => result.passed).length,
-      attempts("original").length,
-    ),
-    withFaults: rate(
-      attempts("faulted").filter((result) => result.passed).length,
-      attempts("faulted").length,
-    ),
+    withoutFaults: passRate(pairs.flatMap((pair) => pair.original)),
+    withFaults: passRate(faultedAttempts),
     brokenByFaults: pairs.filter((pair) => passedAll(pair.original) && !passedAll(pair.faulted)).length,
     fixedByFaults: pairs.filter((pair) => !passedAll(pair.original) && passedAll(pair.faulted)).length,
     byKind,
