@@ -127,6 +127,8 @@ export interface BackendInfo {
   prefixReuse?: boolean;
   /** In-process backends: whether drafted tokens (call skeletons, prompt lookup) are verified in batches. */
   promptLookup?: boolean;
+  /** In-process backends: llama.cpp's flash attention setting (`auto`, `on`, `off`). */
+  flashAttention?: "auto" | "on" | "off";
   /** In-process backends: how long loading took, in ms. */
   loadMs?: number;
   /** HTTP backends: the server's base URL (a fleet's first). */

@@ -3,9 +3,11 @@
  * commands that never touch a GGUF file never load node-llama-cpp.
  */
 import { statSync } from "node:fs";
+import { join } from "node:path";
 import { EdgecallError } from "../errors.js";
 import type { TemplateVariables } from "../formats/chat-template.js";
 import type { ToolCallFormat } from "../formats/tool-call-format.js";
+import { cacheDirectory } from "./demo-model.js";
 import type { ModelBackend } from "./model-backend.js";
 import { type ModelSpec, parseModelSpec, specServers } from "./model-spec.js";
 
@@ -26,6 +28,13 @@ export interface OpenModelOptions {
   prefixReuse?: boolean;
   /** GGUF: prompt-lookup drafting (default false). */
   promptLookup?: boolean;
+  /** GGUF: flash attention (default `off` on the CPU, `auto` on a GPU). */
+  flashAttention?: "auto" | "on" | "off";
+  /**
+   * GGUF: most bytes of evaluated instruction prefixes kept on disk for later processes, in
+   * `<cache dir>/prefix-states` (default 2 GiB; 0 turns it off). See prefix-state-store.ts.
+   */
+  prefixCacheBytes?: number;
   /** openai: `generate` streams, so the first token is measured (default false; eval sets it). */
   stream?: boolean;
   /** Template variables (`enable_thinking`, `date_string`); unset ones are not passed. */
@@ -58,6 +67,8 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
   await readCheckedModel(path);
   const format = options.format === undefined ? undefined : await formatByName(options.format);
   const { createLlamaCppBackend } = await import("./llama-cpp/backend.js");
+  const { defaultPrefixCacheBytes } = await import("./llama-cpp/prefix-state-store.js");
+  const prefixCacheBytes = options.prefixCacheBytes ?? defaultPrefixCacheBytes;
   return createLlamaCppBackend({
     modelPath: path,
     gpu: options.gpu ?? "auto",
@@ -67,6 +78,15 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
     ...(options.sequences === undefined ? {} : { sequences: options.sequences }),
     ...(options.prefixReuse === undefined ? {} : { prefixReuse: options.prefixReuse }),
     ...(options.promptLookup === undefined ? {} : { promptLookup: options.promptLookup }),
+    ...(options.flashAttention === undefined ? {} : { flashAttention: options.flashAttention }),
+    ...(prefixCacheBytes > 0
+      ? {
+          prefixStateCache: {
+            directory: join(cacheDirectory(), "prefix-states"),
+            maxBytes: prefixCacheBytes,
+          },
+        }
+      : {}),
     ...(options.templateVariables === undefined ? {} : { templateVariables: options.templateVariables }),
   });
 }

@@ -22,6 +22,10 @@ export interface ModelOptionValues {
   prefixReuse?: boolean;
   /** `--prompt-lookup`. */
   promptLookup?: boolean;
+  /** `--flash-attention`. */
+  flashAttention?: "auto" | "on" | "off";
+  /** `--prefix-cache-mib`. */
+  prefixCacheMib?: number;
   thinking?: "on" | "off";
   dateString?: string;
 }
@@ -94,7 +98,8 @@ export function httpModelLimits(values: {
 
 /**
  * Adds the options of GGUF models run in-process: `--no-prefix-reuse` (clear the context at
- * every call, today's naive behaviour, for comparison) and `--prompt-lookup`. Other backends
+ * every call, today's naive behaviour, for comparison), `--prompt-lookup`, `--flash-attention`
+ * and `--prefix-cache-mib`. Other backends
  * ignore them.
  */
 export function addInProcessModelOptions(command: Command): Command {
@@ -106,17 +111,32 @@ export function addInProcessModelOptions(command: Command): Command {
     .option(
       "--prompt-lookup",
       "GGUF: draft tokens from the prompt (speculative, verified by the model: output unchanged)",
+    )
+    .addOption(
+      new Option(
+        "--flash-attention <mode>",
+        "GGUF: llama.cpp flash attention (default: off on the CPU, where it slows decoding with a long context; auto on a GPU)",
+      ).choices(["auto", "on", "off"]),
+    )
+    .option(
+      "--prefix-cache-mib <n>",
+      "GGUF: MiB of evaluated system prompts and tool lists kept on disk for later runs (default 2048; 0: off)",
+      integerOption(0),
     );
 }
 
-/** `--no-prefix-reuse` and `--prompt-lookup` as {@link OpenModelOptions} fields (unset when not given). */
+/** The in-process options as {@link OpenModelOptions} fields (unset when not given). */
 export function inProcessModelOptions(values: {
   prefixReuse?: boolean;
   promptLookup?: boolean;
-}): Pick<OpenModelOptions, "prefixReuse" | "promptLookup"> {
+  flashAttention?: "auto" | "on" | "off";
+  prefixCacheMib?: number;
+}): Pick<OpenModelOptions, "prefixReuse" | "promptLookup" | "flashAttention" | "prefixCacheBytes"> {
   return {
     ...(values.prefixReuse === false ? { prefixReuse: false } : {}),
     ...(values.promptLookup === true ? { promptLookup: true } : {}),
+    ...(values.flashAttention === undefined ? {} : { flashAttention: values.flashAttention }),
+    ...(values.prefixCacheMib === undefined ? {} : { prefixCacheBytes: values.prefixCacheMib * 1024 * 1024 }),
   };
 }
 

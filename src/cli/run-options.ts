@@ -34,6 +34,8 @@ export interface RunCommandOptions extends TemplateOptionValues {
   /** commander's `--no-prefix-reuse` sets this false. */
   prefixReuse?: boolean;
   promptLookup?: boolean;
+  flashAttention?: "auto" | "on" | "off";
+  prefixCacheMib?: number;
 }
 
 /**

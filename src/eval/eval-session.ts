@@ -56,6 +56,8 @@ function openBackend(options: EvalSessionOptions, inputs: SessionInputs): Promis
     sequences: Math.min(options.concurrency ?? 1, 16),
     prefixReuse: options.prefixReuse,
     promptLookup: options.promptLookup,
+    ...(options.flashAttention === undefined ? {} : { flashAttention: options.flashAttention }),
+    ...(options.prefixCacheBytes === undefined ? {} : { prefixCacheBytes: options.prefixCacheBytes }),
     // openai: stream, so the time to the first token is measured, not the whole reply's.
     stream: true,
     templateVariables: templateVariablesOf(options, inputs.original?.settings),

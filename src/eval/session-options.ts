@@ -37,6 +37,10 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   prefixReuse?: boolean;
   /** GGUF: prompt-lookup drafting (default false). */
   promptLookup?: boolean;
+  /** GGUF: flash attention (default `off` on the CPU, `auto` on a GPU). */
+  flashAttention?: "auto" | "on" | "off";
+  /** GGUF: most bytes of instruction prefix states kept on disk (default 2 GiB; 0: off). */
+  prefixCacheBytes?: number;
   signal?: AbortSignal;
   /** Where progress goes; false for none. Default stderr. */
   progress?: ProgressStream | false;

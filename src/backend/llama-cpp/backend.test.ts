@@ -12,6 +12,7 @@ import { type TinyArchitecture, tinyModelPath } from "../../gguf/synth/tiny-mode
 import { summariseParts, type ToolDefinition } from "../../messages.js";
 import type { GenerateRequest, ModelBackend } from "../model-backend.js";
 import { createLlamaCppBackend, type LlamaCppBackendOptions } from "./backend.js";
+import { defaultFlashAttention } from "./load.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
   ajv: Ajv,
@@ -96,6 +97,7 @@ describe("llama-cpp backend", () => {
     assert.equal(backend.info.device, "cpu");
     assert.equal(backend.info.threads, 1);
     assert.equal(backend.info.contextSize, 4096);
+    assert.equal(backend.info.flashAttention, "off", "flash attention is off on the CPU by default");
     const result = await backend.generate({
       messages,
       tools,
@@ -127,6 +129,21 @@ describe("llama-cpp backend", () => {
     });
     assert.equal(again.rawText, result.rawText, "the same seed gives the same text");
     assert.equal(again.timing.loadMs, undefined);
+  });
+
+  it("flash attention: off on the CPU unless asked, auto on a GPU; every setting decodes", async () => {
+    assert.equal(defaultFlashAttention("cpu"), "off");
+    assert.equal(defaultFlashAttention("cuda"), "auto");
+    assert.equal(defaultFlashAttention("metal"), "auto");
+    for (const setting of ["on", "auto", "off"] as const) {
+      const backend = await open("qwen35", { flashAttention: setting });
+      assert.equal(backend.info.flashAttention, setting);
+      const result = await backend.generate({ messages, tools, maxTokens: 6, sampling: { temperature: 0 } });
+      assert.ok(result.usage.outputTokens >= 1, `${setting}: decodes`);
+      const again = await backend.generate({ messages, tools, maxTokens: 6, sampling: { temperature: 0 } });
+      assert.equal(again.rawText, result.rawText, `${setting}: greedy repeats with the prefix held`);
+      assert.ok((again.usage.cachedInputTokens ?? 0) > 0, `${setting}: the prefix is reused`);
+    }
   });
 
   for (const arch of ["qwen3", "qwen35", "lfm2"] as const) {

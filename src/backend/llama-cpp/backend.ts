@@ -31,9 +31,15 @@ import { type AttemptRecord, argumentProblems, callResult } from "./call-result.
 import { CallSkeletonPredictor } from "./call-skeleton-predictor.js";
 import { CheckpointPlanner } from "./checkpoint-plan.js";
 import { type DecodeOutput, decode } from "./decode.js";
-import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./load.js";
+import {
+  type FlashAttentionSetting,
+  type LoadedLlamaModel,
+  loadLlamaModel,
+  nodeLlamaCppVersion,
+} from "./load.js";
 import type { PrefixHook } from "./prefix-reuse.js";
 import { PrefixSnapshots, type SnapshotRole } from "./prefix-snapshots.js";
+import { type PrefixStateCacheOptions, PrefixStateStore } from "./prefix-state-store.js";
 import { buildPrompt, type PromptSource, type RenderedPrompt } from "./prompt.js";
 import { SequencePool, type SequenceSlot } from "./sequence-pool.js";
 import { streamFromRun } from "./stream.js";
@@ -64,6 +70,10 @@ export interface LlamaCppBackendOptions {
   promptLookup?: boolean;
   /** Most memory for one sequence's checkpoints of a hybrid or recurrent state, in bytes (default 256 MiB). */
   checkpointMemoryBytes?: number;
+  /** llama.cpp's flash attention (default `off` on the CPU, `auto` on a GPU; see load.ts). */
+  flashAttention?: FlashAttentionSetting;
+  /** Keep long evaluated instruction prefixes on disk for later processes (default: none; see prefix-state-store.ts). */
+  prefixStateCache?: PrefixStateCacheOptions;
   /** Put each call's output token ids in `details.outputTokenIds` (benchmarks compare them). */
   recordTokenIds?: boolean;
   /** Template variables: `enableThinking` for calls not forced to start at once, `dateString` always. */
@@ -89,7 +99,7 @@ class LlamaCppBackend implements ModelBackend {
   private readonly pool: SequencePool;
   private readonly promptSource: PromptSource;
   private readonly checkpoints: CheckpointPlanner;
-  private readonly snapshots = new PrefixSnapshots();
+  private readonly snapshots: PrefixSnapshots;
   private readonly reusePrefix: boolean;
   private readonly validator = new ArgumentValidator();
   private readonly grammars: CallGrammars;
@@ -104,6 +114,16 @@ class LlamaCppBackend implements ModelBackend {
     this.format = loaded.format;
     this.pool = new SequencePool(loaded.sequences);
     this.reusePrefix = options.prefixReuse ?? true;
+    const cache = options.prefixStateCache;
+    this.snapshots = new PrefixSnapshots(
+      cache === undefined || cache.maxBytes <= 0 || !this.reusePrefix
+        ? undefined
+        : new PrefixStateStore(cache, {
+            modelPath: options.modelPath,
+            runtime: `node-llama-cpp ${nodeLlamaCppVersion}`,
+            settings: { device: loaded.device, flashAttention: loaded.flashAttention },
+          }),
+    );
     this.promptSource = {
       model: loaded.model,
       chatTemplate: loaded.chatTemplate,
@@ -129,6 +149,7 @@ class LlamaCppBackend implements ModelBackend {
       sequences: loaded.sequences.length,
       prefixReuse: this.reusePrefix,
       promptLookup: options.promptLookup === true,
+      flashAttention: loaded.flashAttention,
       loadMs: Math.round(loaded.loadMs),
     };
     const template = loaded.chatTemplate;
@@ -241,9 +262,10 @@ class LlamaCppBackend implements ModelBackend {
         { subject: "contextSize" },
       );
     }
-    // With several sequences, a cold one takes the instructions prefix another already evaluated.
+    // With several sequences, a cold one takes the instructions prefix another already evaluated;
+    // with a prefix state cache, one an earlier process evaluated.
     const snapshot: SnapshotRole =
-      this.reusePrefix && this.pool.size > 1
+      this.reusePrefix && (this.pool.size > 1 || this.snapshots.persistent)
         ? await this.snapshots.prepare(
             sequence,
             prompt.tokens,

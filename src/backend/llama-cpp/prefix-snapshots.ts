@@ -7,13 +7,16 @@
  * the prefix; calls on other cold sequences wait for that file and load it instead of evaluating
  * the prefix themselves. The state at that point is exactly the prefix, so it is valid for hybrid
  * and recurrent models too. Files live in a private temporary folder removed on close; at most
- * {@link maxSnapshots} are kept.
+ * {@link maxSnapshots} are kept. With a {@link PrefixStateStore}, prefixes long enough to be worth
+ * it are saved there instead and outlive the process: a later process (or a single-sequence
+ * context) loads them rather than evaluating them.
  */
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LlamaContextSequence, Token } from "node-llama-cpp";
+import type { PrefixStateStore } from "./prefix-state-store.js";
 import { sharedPrefixLength } from "./sequence-pool.js";
 
 /** Prefixes shorter than this are evaluated, not shared (a file costs more than they do). */
@@ -32,6 +35,8 @@ export type SnapshotRole =
 interface Snapshot {
   path: string;
   ready: Promise<boolean>;
+  /** In the store: outlives this context, so never deleted here. */
+  persistent: boolean;
 }
 
 /** The snapshots of one context; see the module comment. */
@@ -39,6 +44,14 @@ export class PrefixSnapshots {
   private directory: string | undefined;
   private readonly snapshots = new Map<string, Snapshot>();
   private counter = 0;
+
+  /** `store`: where long prefixes persist between processes (none: this context only). */
+  constructor(private readonly store?: PrefixStateStore) {}
+
+  /** Whether prefixes persist, so a single sequence gains from snapshots too. */
+  get persistent(): boolean {
+    return this.store !== undefined;
+  }
 
   /**
    * Decides the role of a call whose prompt starts with `length` instruction tokens, on
@@ -51,34 +64,32 @@ export class PrefixSnapshots {
   ): Promise<SnapshotRole> {
     if (length < minSnapshotTokens || length >= prompt.length) return { kind: "none" };
     if (sharedPrefixLength(sequence.contextTokens, prompt) >= length) return { kind: "none" };
-    const key = createHash("sha256")
-      .update(Uint32Array.from(prompt.slice(0, length)))
-      .digest("hex");
-    const existing = this.snapshots.get(key);
+    const prefix = prompt.slice(0, length);
+    const key = createHash("sha256").update(Uint32Array.from(prefix)).digest("hex");
+    const persist = this.store?.accepts(length) === true;
+    let existing = this.snapshots.get(key);
+    if (existing === undefined && persist) {
+      const stored = this.store!.find(prefix);
+      if (stored !== undefined) {
+        existing = { path: stored, ready: Promise.resolve(true), persistent: true };
+        this.remember(key, existing);
+      }
+    }
     if (existing !== undefined) {
       if (!(await existing.ready)) return { kind: "none" };
-      // Clearing first also drops the sequence's checkpoints, which belong to its old tokens.
-      await sequence.clearHistory();
-      try {
-        await sequence.loadStateFromFile(existing.path, { acceptRisk: true });
-      } catch {
-        // Evicted meanwhile, or unreadable: evaluate the prefix instead.
-        await sequence.clearHistory();
-        return { kind: "none" };
+      if (await this.load(sequence, existing.path, length)) {
+        await sequence.takeCheckpoint();
+        return { kind: "loaded", length };
       }
-      if (sequence.nextTokenIndex !== length) {
-        await sequence.clearHistory();
-        return { kind: "none" };
-      }
-      await sequence.takeCheckpoint();
-      return { kind: "loaded", length };
+      // Evicted meanwhile, unreadable or damaged: this call evaluates the prefix and writes it again.
+      this.forget(key, existing);
     }
     let settle!: (saved: boolean) => void;
     const ready = new Promise<boolean>((resolve) => {
       settle = resolve;
     });
-    const path = join(this.folder(), `prefix-${++this.counter}.bin`);
-    this.remember(key, { path, ready });
+    const path = persist ? this.store!.pathFor(prefix) : join(this.folder(), `prefix-${++this.counter}.bin`);
+    this.remember(key, { path, ready, persistent: persist });
     let settled = false;
     const finish = (saved: boolean) => {
       if (settled) return;
@@ -90,15 +101,32 @@ export class PrefixSnapshots {
       kind: "producer",
       length,
       save: async () => {
+        const target = persist ? this.store!.temporaryPathFor(path) : path;
         try {
-          await sequence.saveStateToFile(path);
+          await sequence.saveStateToFile(target);
+          if (persist) this.store!.commit(target, path);
           finish(true);
         } catch {
+          if (persist) rmSync(target, { force: true });
           finish(false);
         }
       },
       abandon: () => finish(false),
     };
+  }
+
+  /** Loads a state file into `sequence`; false (and the sequence cleared) unless it holds `length` tokens after. */
+  private async load(sequence: LlamaContextSequence, path: string, length: number): Promise<boolean> {
+    // Clearing first also drops the sequence's checkpoints, which belong to its old tokens.
+    await sequence.clearHistory();
+    try {
+      await sequence.loadStateFromFile(path, { acceptRisk: true });
+      if (sequence.nextTokenIndex === length) return true;
+    } catch {
+      // Reported as false: the caller evaluates the prefix instead.
+    }
+    await sequence.clearHistory();
+    return false;
   }
 
   /** Deletes every snapshot file. */
@@ -118,7 +146,13 @@ export class PrefixSnapshots {
     while (this.snapshots.size > maxSnapshots) {
       const [oldestKey, oldest] = this.snapshots.entries().next().value!;
       this.snapshots.delete(oldestKey);
-      rmSync(oldest.path, { force: true });
+      if (!oldest.persistent) rmSync(oldest.path, { force: true });
     }
+  }
+
+  /** Drops a snapshot that would not load; a stored one is deleted, so the next producer rewrites it. */
+  private forget(key: string, snapshot: Snapshot): void {
+    if (this.snapshots.get(key) === snapshot) this.snapshots.delete(key);
+    rmSync(snapshot.path, { force: true });
   }
 }
