@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { getLlama, LlamaLogLevel, type Token } from "node-llama-cpp";
 import { resolveBenchModel } from "../src/bench/bench-model.js";
 import { parseBenchOptions } from "../src/bench/bench-options.js";
+import { wholeNumberFlag } from "./whole-number-flag.js";
 
 const { values } = parseArgs({
   options: {
@@ -29,15 +30,9 @@ const { values } = parseArgs({
   },
 });
 
-const whole = (text: string, flag: string): number => {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${flag} must be a whole number >= 1, got ${text}`);
-  return value;
-};
-const depths = values.depths.split(",").map((each) => whole(each.trim(), "--depths"));
-const chunk = whole(values.chunk, "--chunk");
-const genTokens = whole(values["gen-tokens"], "--gen-tokens");
+const depths = values.depths.split(",").map((each) => wholeNumberFlag(each.trim(), "--depths"));
+const chunk = wholeNumberFlag(values.chunk, "--chunk");
+const genTokens = wholeNumberFlag(values["gen-tokens"], "--gen-tokens");
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Deterministic token ids spread over the vocabulary's first 50,000 (random weights: any will do). */

@@ -35,6 +35,7 @@ import { resolveBenchModel } from "../src/bench/bench-model.js";
 import { parseBenchOptions } from "../src/bench/bench-options.js";
 import type { ChatMessage, ToolDefinition } from "../src/messages.js";
 import { runLlamaServerConversation } from "./llama-server-client.js";
+import { wholeNumberFlag } from "./whole-number-flag.js";
 
 const { values } = parseArgs({
   options: {
@@ -80,15 +81,9 @@ interface ArmRun {
   renderedPrompts: string[];
 }
 
-const positive = (text: string | undefined, flag: string): number => {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`${flag} must be a whole number >= 1, got ${text}`);
-  return value;
-};
-const rounds = positive(values.rounds, "--rounds");
-const genTokens = positive(values["gen-tokens"], "--gen-tokens");
-const sampleCount = Math.max(6, positive(values.samples, "--samples"));
+const rounds = wholeNumberFlag(values.rounds, "--rounds");
+const genTokens = wholeNumberFlag(values["gen-tokens"], "--gen-tokens");
+const sampleCount = Math.max(6, wholeNumberFlag(values.samples, "--samples"));
 const workloads = new Set(values.workloads.split(",").map((name) => name.trim()));
 const log = (line: string) => process.stderr.write(`${line}\n`);
 

@@ -12,6 +12,7 @@ import { type TinyArchitecture, tinyModelPath } from "../../gguf/synth/tiny-mode
 import { summariseParts, type ToolDefinition } from "../../messages.js";
 import type { GenerateRequest, ModelBackend } from "../model-backend.js";
 import { createLlamaCppBackend, type LlamaCppBackendOptions } from "./backend.js";
+import { clockTool as clock } from "./clock-tool.test-support.js";
 import { defaultFlashAttention } from "./load.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -40,16 +41,6 @@ const forecast: ToolDefinition = {
       verbose: { type: "boolean" },
     },
     required: ["city", "days", "location"],
-    additionalProperties: false,
-  },
-};
-const clock: ToolDefinition = {
-  name: "get_time",
-  description: "Current time in a zone.",
-  parameters: {
-    type: "object",
-    properties: { zone: { type: "string", enum: ["UTC", "CET", "PST"] } },
-    required: ["zone"],
     additionalProperties: false,
   },
 };

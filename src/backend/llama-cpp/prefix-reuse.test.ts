@@ -3,20 +3,11 @@ import { after, before, describe, it } from "node:test";
 import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
 import { isEdgecallError } from "../../errors.js";
 import { type TinyArchitecture, tinyModelPath } from "../../gguf/synth/tiny-model.test-support.js";
-import type { ChatMessage, ToolDefinition } from "../../messages.js";
+import type { ChatMessage } from "../../messages.js";
 import type { GenerateRequest, GenerateResult, ModelBackend } from "../model-backend.js";
 import { createLlamaCppBackend, type LlamaCppBackendOptions } from "./backend.js";
+import { clockTool as clock } from "./clock-tool.test-support.js";
 
-const clock: ToolDefinition = {
-  name: "get_time",
-  description: "Current time in a zone.",
-  parameters: {
-    type: "object",
-    properties: { zone: { type: "string", enum: ["UTC", "CET", "PST"] } },
-    required: ["zone"],
-    additionalProperties: false,
-  },
-};
 const system: ChatMessage = { role: "system", content: "You are a helpful assistant with a clock." };
 
 let llama: Llama;

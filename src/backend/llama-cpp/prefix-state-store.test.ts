@@ -5,21 +5,12 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { getLlama, type Llama, LlamaLogLevel, type Token } from "node-llama-cpp";
 import { type TinyArchitecture, tinyModelPath } from "../../gguf/synth/tiny-model.test-support.js";
-import type { ChatMessage, ToolDefinition } from "../../messages.js";
+import type { ChatMessage } from "../../messages.js";
 import type { GenerateRequest, ModelBackend } from "../model-backend.js";
 import { createLlamaCppBackend } from "./backend.js";
+import { clockTool as clock } from "./clock-tool.test-support.js";
 import { minPersistedTokens, PrefixStateStore } from "./prefix-state-store.js";
 
-const clock: ToolDefinition = {
-  name: "get_time",
-  description: "Current time in a zone.",
-  parameters: {
-    type: "object",
-    properties: { zone: { type: "string", enum: ["UTC", "CET", "PST"] } },
-    required: ["zone"],
-    additionalProperties: false,
-  },
-};
 // Long enough instructions to be persisted (at least minPersistedTokens tokens).
 const rules = Array.from({ length: 160 }, (_, index) => `Rule ${index + 1}: be brief and exact.`).join(" ");
 const system: ChatMessage = { role: "system", content: `You are a helpful assistant. ${rules}` };
