@@ -15,7 +15,10 @@ import { parseArgs } from "node:util";
 import { getLlama, LlamaLogLevel, type Token } from "node-llama-cpp";
 import { resolveBenchModel } from "../src/bench/bench-model.js";
 import { parseBenchOptions } from "../src/bench/bench-options.js";
+import { runWithOnePoolThread } from "./one-pool-thread.js";
 import { wholeNumberFlag } from "./whole-number-flag.js";
+
+runWithOnePoolThread();
 
 const { values } = parseArgs({
   options: {

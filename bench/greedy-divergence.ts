@@ -15,6 +15,9 @@ import { parseArgs } from "node:util";
 import { getLlama, type LlamaContextSequence, LlamaLogLevel, type Token } from "node-llama-cpp";
 import { resolveBenchModel } from "../src/bench/bench-model.js";
 import { parseBenchOptions } from "../src/bench/bench-options.js";
+import { runWithOnePoolThread } from "./one-pool-thread.js";
+
+runWithOnePoolThread();
 
 const { values } = parseArgs({
   options: {

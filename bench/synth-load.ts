@@ -12,6 +12,9 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { getLlama, LlamaLogLevel } from "node-llama-cpp";
 import { synthesizeGguf } from "../src/gguf/synth/synthesize.js";
+import { runWithOnePoolThread } from "./one-pool-thread.js";
+
+runWithOnePoolThread();
 
 const { values } = parseArgs({
   options: {

@@ -31,6 +31,7 @@ import { type AttemptRecord, argumentProblems, callResult } from "./call-result.
 import { CallSkeletonPredictor } from "./call-skeleton-predictor.js";
 import { CheckpointPlanner } from "./checkpoint-plan.js";
 import { type DecodeOutput, decode } from "./decode.js";
+import { DecodeStepBarrier } from "./decode-step-barrier.js";
 import {
   type FlashAttentionSetting,
   type LoadedLlamaModel,
@@ -97,6 +98,8 @@ class LlamaCppBackend implements ModelBackend {
   readonly capabilities: BackendCapabilities;
   private readonly format: ToolCallFormat;
   private readonly pool: SequencePool;
+  /** Several sequences decode in lockstep, one batch per step (decode-step-barrier.ts). */
+  private readonly steps: DecodeStepBarrier | undefined;
   private readonly promptSource: PromptSource;
   private readonly checkpoints: CheckpointPlanner;
   private readonly snapshots: PrefixSnapshots;
@@ -113,6 +116,7 @@ class LlamaCppBackend implements ModelBackend {
   ) {
     this.format = loaded.format;
     this.pool = new SequencePool(loaded.sequences);
+    this.steps = loaded.sequences.length > 1 ? new DecodeStepBarrier(loaded.context.batchSize) : undefined;
     this.reusePrefix = options.prefixReuse ?? true;
     const cache = options.prefixStateCache;
     this.snapshots = new PrefixSnapshots(
@@ -343,6 +347,7 @@ class LlamaCppBackend implements ModelBackend {
         ...(request.stop === undefined || request.stop.length === 0 ? {} : { stop: request.stop }),
         signal,
         onText,
+        ...(this.steps === undefined ? {} : { steps: { barrier: this.steps, sequenceId: slot.index } }),
       });
       outputs.push(output);
       if (attempt === 0 && output.keptTokens > 0) this.checkpoints.diverged(prompt.tokens, output.keptTokens);

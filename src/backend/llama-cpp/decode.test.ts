@@ -11,6 +11,7 @@ import {
 import { isEdgecallError } from "../../errors.js";
 import { tinyModelPath } from "../../gguf/synth/tiny-model.test-support.js";
 import { decode } from "./decode.js";
+import { DecodeStepBarrier } from "./decode-step-barrier.js";
 
 let llama: Llama;
 let model: LlamaModel;
@@ -83,5 +84,72 @@ describe("decode", () => {
       onText: () => controller.abort(),
     });
     await assert.rejects(pending, (error: unknown) => isEdgecallError(error, "aborted"));
+  });
+
+  it("decodes parallel sequences in lockstep: one batch holds every sequence's next token", async () => {
+    const sequences = 4;
+    const steps = 16;
+    const parallel = await model.createContext({ contextSize: 256 * sequences, sequences, threads: 1 });
+    // node-llama-cpp does not report the make-up of its batches; its (pinned, 3.21.1) native
+    const internals = parallel as unknown as { _ctx: Record<string, unknown> };
+    const native = internals._ctx;
+    // context object is wrapped to record each batch: the sequence of each token added to it.
+    const batches: number[][] = [];
+    internals._ctx = new Proxy(native, {
+      get(target, property) {
+        const value = target[property as string];
+        if (typeof value !== "function") return value;
+        if (property === "initBatch")
+          return (size: number) => {
+            batches.push([]);
+            return value.call(target, size);
+          };
+        if (property === "addToBatch")
+          return (sequenceId: number, firstIndex: number, tokens: Uint32Array, ...rest: unknown[]) => {
+            batches.at(-1)!.push(...Array<number>(tokens.length).fill(sequenceId));
+            return value.call(target, sequenceId, firstIndex, tokens, ...rest);
+          };
+        return value.bind(target);
+      },
+    });
+    try {
+      // Created in order, the sequences have llama.cpp ids 0, 1, 2, 3.
+      const contextSequences = Array.from({ length: sequences }, () => parallel.getSequence());
+      const run = async (barrier: DecodeStepBarrier | undefined) => {
+        batches.length = 0;
+        const outputs = await Promise.all(
+          contextSequences.map((sequence, index) => {
+            return decode({
+              model,
+              sequence,
+              promptTokens: model.tokenize(
+                `<|im_start|>user\nCount ${index}.<|im_end|>\n<|im_start|>assistant\n`,
+                true,
+              ),
+              forcedText: "",
+              sampling: { temperature: 0, seed: 1 },
+              maxTokens: steps,
+              ...(barrier === undefined ? {} : { steps: { barrier, sequenceId: index } }),
+            });
+          }),
+        );
+        for (const output of outputs) assert.equal(output.outputTokens, steps, "no early end of generation");
+        return { outputs: outputs.map((output) => output.outputTokenIds), batches: [...batches] };
+      };
+      const together = await run(new DecodeStepBarrier(parallel.batchSize));
+      // The prompts go in one batch; then each step after the first token is one batch of one
+      // token of each sequence, in sequence order (so llama.cpp evaluates it in one pass).
+      const inOrder = Array.from({ length: sequences }, (_, index) => index);
+      assert.deepEqual(
+        together.batches.slice(1),
+        Array.from({ length: steps - 1 }, () => inOrder),
+        `batches ${JSON.stringify(together.batches)}`,
+      );
+      // The same greedy tokens as without the barrier (only the batches' make-up differs).
+      const alone = await run(undefined);
+      assert.deepEqual(together.outputs, alone.outputs);
+    } finally {
+      await parallel.dispose();
+    }
   });
 });

@@ -18,6 +18,7 @@ import {
 } from "node-llama-cpp";
 import { findStop, stopHoldback } from "../stop-sequences.js";
 import { abortedError } from "./aborted-error.js";
+import type { DecodeStepBarrier, StepMember } from "./decode-step-barrier.js";
 import { alignSequence, evaluatePromptWithCheckpoints, type PrefixHook } from "./prefix-reuse.js";
 
 /** Sampling for one decode (temperature 0 = greedy). */
@@ -56,6 +57,11 @@ export interface DecodeInput {
   signal?: AbortSignal;
   /** Receives the output text as it grows (forced text included), in order. */
   onText?: (delta: string) => void;
+  /**
+   * The context's barrier when it has several sequences, so their tokens go in one batch per step,
+   * and this sequence's llama.cpp id (its index in creation order) to order them by.
+   */
+  steps?: { barrier: DecodeStepBarrier; sequenceId: number };
 }
 
 /** What a decode produced. Times are `performance.now()` readings. */
@@ -97,6 +103,15 @@ class TextEmitter {
 
 /** Runs one decode. Rejects with EdgecallError "aborted" when `signal` fires. */
 export async function decode(input: DecodeInput): Promise<DecodeOutput> {
+  const seat: { member?: StepMember } = {};
+  try {
+    return await decodeSteps(input, seat);
+  } finally {
+    seat.member?.leave();
+  }
+}
+
+async function decodeSteps(input: DecodeInput, seat: { member?: StepMember }): Promise<DecodeOutput> {
   const { model, sequence, promptTokens, sampling, signal } = input;
   if (signal?.aborted) throw abortedError();
   const prefillStartedAt = performance.now();
@@ -104,6 +119,8 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
   let restored = 0;
   if (input.reusePrefix === true) ({ kept, restored } = await alignSequence(sequence, promptTokens));
   else await sequence.clearHistory();
+  const member = input.steps?.barrier.join(input.steps.sequenceId, promptTokens.length - kept);
+  seat.member = member;
   if (input.reusePrefix === true) {
     // Evaluate up to each boundary, checkpointing (hybrid models); the last prompt token is left to
     // `evaluate`, alone, so a repeated prompt's logits come from the same state and the same batch
@@ -152,6 +169,7 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
     }
     for await (const token of sequence.evaluate(tokensToEvaluate, options)) {
       firstTokenAt ??= performance.now();
+      member?.decoding();
       sampled += 1;
       outputTokens.push(token);
       const previousLength = text.length;
@@ -195,6 +213,9 @@ export async function decode(input: DecodeInput): Promise<DecodeOutput> {
         aborted = true;
         break;
       }
+      // The next token is queued when the loop asks for it: with the other sequences' (see
+      // decode-step-barrier.ts).
+      if (member !== undefined) await member.arrive();
     }
     if (aborted || stoppedOnLength || stoppedOnStop) break;
   }

@@ -194,6 +194,8 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
       ownsLlama,
       model,
       context,
+      // Taken from a new context in order, sequence i has llama.cpp id i (the order the step
+      // barrier puts their tokens in: decode-step-barrier.ts).
       sequences: Array.from({ length: sequenceCount }, () =>
         context.getSequence({
           checkpoints: { maxMemory: options.checkpointMemoryBytes ?? defaultCheckpointMemoryBytes },
