@@ -4,18 +4,17 @@
  * (no grammar) or `constrained`: with toolChoice `required` (or a format whose calls have no
  * prefix) the call prefix is placed after the prompt and the call grammar applies from the first
  * token; with `auto` the model writes freely until it opens a call, then the grammar takes over.
- * Constrained calls whose arguments still fail ajv are resampled with a new seed (up to 3 times).
+ * Constrained calls whose arguments still fail ajv are resampled with a new seed (up to 3 times,
+ * decode-attempts.ts).
  * Each call runs on one of the context's sequences (sequence-pool.ts) and, unless prefix reuse is
  * off, evaluates only the part of its prompt that sequence does not already hold (prefix-reuse.ts).
  * Import this module lazily: it loads node-llama-cpp.
  */
-import type { Llama, LlamaGrammar } from "node-llama-cpp";
+import type { Llama } from "node-llama-cpp";
 import { EdgecallError } from "../../errors.js";
 import type { TemplateVariables } from "../../formats/chat-template.js";
-import { parseStructuredReply } from "../../formats/structured-reply.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { ArgumentValidator } from "../../grammar/argument-validator.js";
-import type { ContentPart } from "../../messages.js";
 import { sha256Hex } from "../../sha256.js";
 import type {
   BackendCapabilities,
@@ -27,10 +26,9 @@ import type {
   StreamEvent,
 } from "../model-backend.js";
 import { CallGrammars } from "./call-grammars.js";
-import { type AttemptRecord, argumentProblems, callResult } from "./call-result.js";
-import { CallSkeletonPredictor } from "./call-skeleton-predictor.js";
+import { callShape } from "./call-shape.js";
 import { CheckpointPlanner } from "./checkpoint-plan.js";
-import { type DecodeOutput, decode } from "./decode.js";
+import { type AttemptBackend, decodeAttempts, type PreparedPrompt } from "./decode-attempts.js";
 import { DecodeStepBarrier } from "./decode-step-barrier.js";
 import {
   type FlashAttentionSetting,
@@ -38,10 +36,9 @@ import {
   loadLlamaModel,
   nodeLlamaCppVersion,
 } from "./load.js";
-import type { PrefixHook } from "./prefix-reuse.js";
 import { PrefixSnapshots, type SnapshotRole } from "./prefix-snapshots.js";
 import { type PrefixStateCacheOptions, PrefixStateStore } from "./prefix-state-store.js";
-import { buildPrompt, type PromptSource, type RenderedPrompt } from "./prompt.js";
+import { buildPrompt, type PromptSource } from "./prompt.js";
 import { SequencePool, type SequenceSlot } from "./sequence-pool.js";
 import { streamFromRun } from "./stream.js";
 
@@ -83,29 +80,17 @@ export interface LlamaCppBackendOptions {
   llama?: Llama;
 }
 
-/** A call's prompt, built before it waits for a sequence. */
-interface PreparedPrompt extends RenderedPrompt {
-  enableThinking: boolean | undefined;
-  forcedText: string;
-}
-
-/** Resamples allowed after the first attempt in constrained mode. */
-const maxResamples = 3;
-/** Temperature of resamples when the request asked for greedy decoding. */
-const resampleTemperature = 0.7;
 class LlamaCppBackend implements ModelBackend {
   readonly info: BackendInfo;
   readonly capabilities: BackendCapabilities;
   private readonly format: ToolCallFormat;
   private readonly pool: SequencePool;
-  /** Several sequences decode in lockstep, one batch per step (decode-step-barrier.ts). */
-  private readonly steps: DecodeStepBarrier | undefined;
   private readonly promptSource: PromptSource;
   private readonly checkpoints: CheckpointPlanner;
   private readonly snapshots: PrefixSnapshots;
   private readonly reusePrefix: boolean;
-  private readonly validator = new ArgumentValidator();
   private readonly grammars: CallGrammars;
+  private readonly attemptBackend: AttemptBackend;
   private closing: Promise<void> | undefined;
   private closed = false;
   private firstCall = true;
@@ -116,7 +101,6 @@ class LlamaCppBackend implements ModelBackend {
   ) {
     this.format = loaded.format;
     this.pool = new SequencePool(loaded.sequences);
-    this.steps = loaded.sequences.length > 1 ? new DecodeStepBarrier(loaded.context.batchSize) : undefined;
     this.reusePrefix = options.prefixReuse ?? true;
     const cache = options.prefixStateCache;
     this.snapshots = new PrefixSnapshots(
@@ -139,6 +123,19 @@ class LlamaCppBackend implements ModelBackend {
     };
     this.checkpoints = new CheckpointPlanner(this.promptSource);
     this.grammars = new CallGrammars(loaded.llama, this.format, options.parallelToolCalls ?? true);
+    this.attemptBackend = {
+      model: loaded.model,
+      format: this.format,
+      grammars: this.grammars,
+      checkpoints: this.checkpoints,
+      validator: new ArgumentValidator(),
+      reusePrefix: this.reusePrefix,
+      // Several sequences decode in lockstep, one batch per step (decode-step-barrier.ts).
+      steps: loaded.sequences.length > 1 ? new DecodeStepBarrier(loaded.context.batchSize) : undefined,
+      defaultMaxTokens: options.defaultMaxTokens,
+      seed: options.seed,
+      recordTokenIds: options.recordTokenIds === true,
+    };
     this.info = {
       backend: "llama-cpp",
       backendVersion: `node-llama-cpp ${nodeLlamaCppVersion}`,
@@ -170,7 +167,7 @@ class LlamaCppBackend implements ModelBackend {
 
   stream(request: GenerateRequest, options: GenerateOptions = {}): AsyncIterable<StreamEvent> {
     // Constrained calls may be resampled, so their text is sent once, when final.
-    const live = request.decoding !== "constrained" || this.callShape(request).structured;
+    const live = request.decoding !== "constrained" || callShape(request, this.format).structured;
     return streamFromRun(
       (onText, signal) => this.schedule(request, signal, live ? onText : undefined, options.onPrompt),
       options.signal,
@@ -216,24 +213,8 @@ class LlamaCppBackend implements ModelBackend {
     });
   }
 
-  /**
-   * What the request offers and forces: the same answers for prompt building and decoding. A
-   * response format with no tools offered (`structured`) is enforced by its grammar from the first
-   * token, whatever the decoding mode (the client asked for that shape); with tools offered the
-   * model may call them, and its text is left to the caller to check.
-   */
-  private callShape(request: GenerateRequest) {
-    const allTools = request.tools ?? [];
-    const toolChoice = request.toolChoice ?? "auto";
-    const offered = toolChoice === "none" ? [] : allTools;
-    const structured = request.responseFormat !== undefined && offered.length === 0;
-    const constrained = request.decoding === "constrained" && offered.length > 0;
-    const forceCall = constrained && (toolChoice === "required" || this.format.callPrefix === "");
-    return { allTools, offered, constrained, forceCall, structured };
-  }
-
   private prepare(request: GenerateRequest): PreparedPrompt {
-    const { offered, forceCall, structured } = this.callShape(request);
+    const { offered, forceCall, structured } = callShape(request, this.format);
     // The grammar applies from the first token, so there is no room for a reasoning block.
     const enableThinking = forceCall || structured ? false : this.options.templateVariables?.enableThinking;
     const rendered = buildPrompt(this.promptSource, request.messages, offered, enableThinking);
@@ -249,7 +230,7 @@ class LlamaCppBackend implements ModelBackend {
     onText: ((delta: string) => void) | undefined,
   ): Promise<GenerateResult> {
     if (this.closed) throw this.closedError();
-    const { offered, constrained, structured } = this.callShape(request);
+    const { offered, constrained, structured } = callShape(request, this.format);
     const grammar = structured
       ? await this.grammars.responseGrammarFor(request.responseFormat!)
       : constrained
@@ -281,8 +262,11 @@ class LlamaCppBackend implements ModelBackend {
             ),
           )
         : { kind: "none" };
+    const loadMs = this.firstCall ? this.loaded.loadMs : undefined;
+    this.firstCall = false;
     try {
-      return await this.decodeAttempts(slot, request, prompt, startedAt, signal, onText, {
+      return await decodeAttempts(this.attemptBackend, slot, request, prompt, startedAt, signal, onText, {
+        ...(loadMs === undefined ? {} : { loadMs }),
         grammar,
         room,
         ...(snapshot.kind === "producer"
@@ -292,98 +276,6 @@ class LlamaCppBackend implements ModelBackend {
     } finally {
       if (snapshot.kind === "producer") snapshot.abandon();
     }
-  }
-
-  /** Decodes the call, resampling constrained calls whose arguments fail the schema. */
-  private async decodeAttempts(
-    slot: SequenceSlot,
-    request: GenerateRequest,
-    prompt: PreparedPrompt,
-    startedAt: number,
-    signal: AbortSignal | undefined,
-    onText: ((delta: string) => void) | undefined,
-    setup: { grammar: LlamaGrammar | undefined; room: number; prefixReached?: PrefixHook },
-  ): Promise<GenerateResult> {
-    const { allTools, offered, constrained, forceCall, structured } = this.callShape(request);
-    const { model } = this.loaded;
-    const { sequence } = slot;
-    const forcedText = prompt.forcedText;
-    let grammar = setup.grammar;
-    let compactLevel = 0;
-    const checkpointAt =
-      this.reusePrefix && sequence.needsCheckpoints
-        ? this.checkpoints.boundaries(request.messages, offered, prompt.enableThinking, prompt.tokens)
-        : [];
-    const maxTokens = Math.min(request.maxTokens ?? this.options.defaultMaxTokens ?? 1024, setup.room);
-    const predictor = sequence.tokenPredictor;
-    if (predictor instanceof CallSkeletonPredictor)
-      predictor.configure(this.format.callPrefix, this.grammars.headsFor(offered), prompt.tokens.length);
-    const sampling = request.sampling ?? {};
-    const temperature = sampling.temperature ?? 0;
-    const baseSeed = sampling.seed ?? this.options.seed ?? Math.floor(Math.random() * 2 ** 31);
-    const attempts: AttemptRecord[] = [];
-    const outputs: DecodeOutput[] = [];
-    let parts: ContentPart[] = [];
-    let problems: string[] = [];
-    for (let attempt = 0; ; attempt++) {
-      const seed = (baseSeed + attempt) % 2 ** 32;
-      // Greedy decoding would repeat an invalid call exactly, so a resample of a greedy call samples
-      // at a moderate temperature instead (recorded in the attempt).
-      const attemptTemperature = attempt > 0 && temperature === 0 ? resampleTemperature : temperature;
-      const output = await decode({
-        model,
-        sequence,
-        promptTokens: prompt.tokens,
-        forcedText,
-        ...(grammar !== undefined && (forceCall || structured) ? { grammar } : {}),
-        ...(grammar !== undefined && !forceCall && !structured
-          ? { grammarAfter: { prefix: this.format.callPrefix, grammar } }
-          : {}),
-        sampling: { temperature: attemptTemperature, topP: sampling.topP, topK: sampling.topK, seed },
-        reusePrefix: this.reusePrefix,
-        checkpointAt,
-        ...(attempt === 0 && setup.prefixReached !== undefined ? { prefixReached: setup.prefixReached } : {}),
-        maxTokens,
-        ...(request.stop === undefined || request.stop.length === 0 ? {} : { stop: request.stop }),
-        signal,
-        onText,
-        ...(this.steps === undefined ? {} : { steps: { barrier: this.steps, sequenceId: slot.index } }),
-      });
-      outputs.push(output);
-      if (attempt === 0 && output.keptTokens > 0) this.checkpoints.diverged(prompt.tokens, output.keptTokens);
-      if (constrained && output.stoppedOnLength)
-        grammar = await this.grammars.grammarFor(offered, ++compactLevel);
-      parts = structured
-        ? parseStructuredReply(this.format, output.text)
-        : this.format.parse(output.text, allTools);
-      problems = argumentProblems(parts, allTools, this.validator);
-      attempts.push({
-        seed,
-        temperature: attemptTemperature,
-        rawText: output.text,
-        outputTokens: output.outputTokens,
-        ms: Math.round(output.endedAt - output.prefillStartedAt),
-        problems,
-      });
-      if (!constrained || problems.length === 0 || attempt >= maxResamples) break;
-    }
-    const loadMs = this.firstCall ? this.loaded.loadMs : undefined;
-    this.firstCall = false;
-    return callResult({
-      startedAt,
-      renderedPrompt: prompt.text,
-      outputs,
-      parts,
-      problems,
-      attempts,
-      extra: {
-        decoding: constrained ? "constrained" : "free",
-        ...(structured ? { responseFormat: request.responseFormat!.type } : {}),
-        grammarFromStart: forceCall,
-      },
-      ...(loadMs === undefined ? {} : { loadMs }),
-      recordTokenIds: this.options.recordTokenIds === true,
-    });
   }
 }
 

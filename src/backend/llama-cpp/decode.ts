@@ -219,6 +219,9 @@ async function decodeSteps(input: DecodeInput, seat: { member?: StepMember }): P
     }
     if (aborted || stoppedOnLength || stoppedOnStop) break;
   }
+  // Done decoding: the other sequences' steps no longer wait for this one (the checkpoint below
+  // can take a while).
+  member?.leave();
   if (aborted || signal?.aborted) throw abortedError();
   // The state after this reply is where the next turn of a conversation starts.
   if (input.reusePrefix === true && sequence.needsCheckpoints) await sequence.takeCheckpoint();
