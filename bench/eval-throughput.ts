@@ -1,7 +1,8 @@
 /**
  * What prefix reuse and parallel sequences buy the in-process backend, on a synthesised
  * RANDOM-WEIGHT model of a real shape (speed only: the outputs mean nothing). Each workload runs
- * `--rounds` times (default 2), naive and with reuse alternating (naive first in even rounds), on
+ * `--rounds` times (default 1: once naive, once with reuse, so the whole default run stays under
+ * 10 minutes per shape here), naive and with reuse alternating (naive first in even rounds), on
  * the same file and threads, and the ratio is taken within each round:
  * - agent-multi-turn: a system prompt, 10 assistant tools, four user turns with a scripted tool call
  *   and tool result between them, one greedy model call per turn with a fixed token count;
@@ -11,15 +12,16 @@
  *   tokens per second (prompt and output), after 4 untimed warm-up calls that evaluate the shared
  *   instructions (`speedupWithInstructions` counts them too); decode tokens/s of 1, 2 and 4
  *   sequences is printed too;
- * - drafting: the shared-tools samples as grammar-constrained calls (toolChoice required), with
- *   reuse, without and with drafting (--prompt-lookup: call skeletons and prompt lookup).
+ * - drafting (only when listed in --workloads): the shared-tools samples as grammar-constrained
+ *   calls (toolChoice required), with reuse, without and with drafting (--prompt-lookup: call
+ *   skeletons and prompt lookup).
  * - vs-llama-server: agent-multi-turn with reuse, twice on a prefix state cache that starts empty
  *   (a first launch, then a later one that loads the instructions' saved state), then llama-server.
  * `sameOutputs` compares the greedy output token ids of the two arms (for vs-llama-server: of
  * edgecall's two launches; llama-server's token ids are not read back).
  *
  *   node --import tsx bench/eval-throughput.ts --shape qwen3-0.6b --quant q4_0 --threads 2 [--json]
- *     [--rounds 2] [--gen-tokens 16] [--samples 8] [--workloads agent-multi-turn,shared-tools,parallel]
+ *     [--rounds 1] [--gen-tokens 16] [--samples 8] [--workloads agent-multi-turn,shared-tools,parallel]
  *
  * With LLAMA_SERVER=/path/to/llama-server (bench/build-llama-server.sh builds one from the bundled
  * source) agent-multi-turn also runs against llama-server on the same file and threads, with its
@@ -48,10 +50,10 @@ const { values } = parseArgs({
     arch: { type: "string" },
     quant: { type: "string", default: "q4_0" },
     threads: { type: "string", default: "2" },
-    rounds: { type: "string", default: "2" },
+    rounds: { type: "string", default: "1" },
     "gen-tokens": { type: "string", default: "16" },
     samples: { type: "string", default: "8" },
-    workloads: { type: "string", default: "agent-multi-turn,shared-tools,parallel,drafting" },
+    workloads: { type: "string", default: "agent-multi-turn,shared-tools,parallel" },
     // vs-llama-server: agent-multi-turn's reuse arm against llama-server only (needs LLAMA_SERVER).
     json: { type: "boolean", default: false },
   },
