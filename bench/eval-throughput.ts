@@ -22,6 +22,7 @@
  *
  *   node --import tsx bench/eval-throughput.ts --shape qwen3-0.6b --quant q4_0 --threads 2 [--json]
  *     [--rounds 1] [--gen-tokens 16] [--samples 8] [--workloads agent-multi-turn,shared-tools,parallel]
+ *     [--flash-attention auto|on|off]
  *
  * With LLAMA_SERVER=/path/to/llama-server (bench/build-llama-server.sh builds one from the bundled
  * source) agent-multi-turn also runs against llama-server on the same file and threads, with its
@@ -53,6 +54,8 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "1" },
     "gen-tokens": { type: "string", default: "16" },
     samples: { type: "string", default: "8" },
+    // The in-process backend's --flash-attention (default: the backend's, off on the CPU).
+    "flash-attention": { type: "string" },
     workloads: { type: "string", default: "agent-multi-turn,shared-tools,parallel" },
     // vs-llama-server: agent-multi-turn's reuse arm against llama-server only (needs LLAMA_SERVER).
     json: { type: "boolean", default: false },
@@ -91,6 +94,11 @@ interface ArmRun {
 }
 
 const rounds = wholeNumberFlag(values.rounds, "--rounds");
+const flashAttention = values["flash-attention"];
+if (flashAttention !== undefined && !["auto", "on", "off"].includes(flashAttention)) {
+  process.stderr.write(`eval-throughput: --flash-attention must be auto, on or off, got ${flashAttention}\n`);
+  process.exit(2);
+}
 const genTokens = wholeNumberFlag(values["gen-tokens"], "--gen-tokens");
 const sampleCount = Math.max(6, wholeNumberFlag(values.samples, "--samples"));
 const workloads = new Set(values.workloads.split(",").map((name) => name.trim()));
@@ -193,6 +201,7 @@ async function main(): Promise<void> {
       threads,
       contextSize: 8192,
       recordTokenIds: true,
+      ...(flashAttention === undefined ? {} : { flashAttention: flashAttention as "auto" | "on" | "off" }),
       ...options,
     });
   const results: WorkloadResult[] = [];
@@ -430,6 +439,7 @@ async function main(): Promise<void> {
 
   const document = {
     model: { path: model.path, shape: values.shape, quant: values.quant, randomWeights: true },
+    flashAttention: flashAttention ?? "backend default",
     threads,
     genTokens,
     rounds,
