@@ -28,7 +28,12 @@ import type {
 import { CallGrammars } from "./call-grammars.js";
 import { callShape } from "./call-shape.js";
 import { CheckpointPlanner } from "./checkpoint-plan.js";
-import { type AttemptBackend, decodeAttempts, type PreparedPrompt } from "./decode-attempts.js";
+import {
+  type AttemptBackend,
+  type AttemptCall,
+  decodeAttempts,
+  type PreparedPrompt,
+} from "./decode-attempts.js";
 import { DecodeStepBarrier } from "./decode-step-barrier.js";
 import {
   type FlashAttentionSetting,
@@ -39,7 +44,7 @@ import {
 import { PrefixSnapshots, type SnapshotRole } from "./prefix-snapshots.js";
 import { type PrefixStateCacheOptions, PrefixStateStore } from "./prefix-state-store.js";
 import { buildPrompt, type PromptSource } from "./prompt.js";
-import { SequencePool, type SequenceSlot } from "./sequence-pool.js";
+import { SequencePool } from "./sequence-pool.js";
 import { streamFromRun } from "./stream.js";
 
 /** Options for {@link createLlamaCppBackend}. */
@@ -202,7 +207,7 @@ class LlamaCppBackend implements ModelBackend {
     // Times count from when the call leaves the line, plus the time its prompt took to build.
     return this.pool.run(
       prompt.tokens,
-      (slot) => this.run(slot, request, prompt, performance.now() - buildMs, signal, onText),
+      (slot) => this.run({ slot, request, prompt, startedAt: performance.now() - buildMs, signal, onText }),
       signal,
     );
   }
@@ -221,15 +226,9 @@ class LlamaCppBackend implements ModelBackend {
     return { ...rendered, enableThinking, forcedText: forceCall ? this.format.callPrefix : "" };
   }
 
-  private async run(
-    slot: SequenceSlot,
-    request: GenerateRequest,
-    prompt: PreparedPrompt,
-    startedAt: number,
-    signal: AbortSignal | undefined,
-    onText: ((delta: string) => void) | undefined,
-  ): Promise<GenerateResult> {
+  private async run(call: AttemptCall): Promise<GenerateResult> {
     if (this.closed) throw this.closedError();
+    const { slot, request, prompt } = call;
     const { offered, constrained, structured } = callShape(request, this.format);
     const grammar = structured
       ? await this.grammars.responseGrammarFor(request.responseFormat!)
@@ -265,7 +264,7 @@ class LlamaCppBackend implements ModelBackend {
     const loadMs = this.firstCall ? this.loaded.loadMs : undefined;
     this.firstCall = false;
     try {
-      return await decodeAttempts(this.attemptBackend, slot, request, prompt, startedAt, signal, onText, {
+      return await decodeAttempts(this.attemptBackend, call, {
         ...(loadMs === undefined ? {} : { loadMs }),
         grammar,
         room,

@@ -26,6 +26,17 @@ export interface PreparedPrompt extends RenderedPrompt {
   forcedText: string;
 }
 
+/** One call on its sequence. */
+export interface AttemptCall {
+  slot: SequenceSlot;
+  request: GenerateRequest;
+  prompt: PreparedPrompt;
+  /** `performance.now()` when the call's prompt started building. */
+  startedAt: number;
+  signal: AbortSignal | undefined;
+  onText: ((delta: string) => void) | undefined;
+}
+
 /** What the attempts use of the backend. */
 export interface AttemptBackend {
   model: LlamaModel;
@@ -51,12 +62,7 @@ const resampleTemperature = 0.7;
 /** Decodes the call, resampling constrained calls whose arguments fail the schema. */
 export async function decodeAttempts(
   backend: AttemptBackend,
-  slot: SequenceSlot,
-  request: GenerateRequest,
-  prompt: PreparedPrompt,
-  startedAt: number,
-  signal: AbortSignal | undefined,
-  onText: ((delta: string) => void) | undefined,
+  call: AttemptCall,
   setup: {
     grammar: LlamaGrammar | undefined;
     room: number;
@@ -65,6 +71,7 @@ export async function decodeAttempts(
     loadMs?: number;
   },
 ): Promise<GenerateResult> {
+  const { slot, request, prompt, startedAt, signal, onText } = call;
   const loadMs = setup.loadMs;
   const { allTools, offered, constrained, forceCall, structured } = callShape(request, backend.format);
   const { model } = backend;
