@@ -5,10 +5,10 @@
  * and keeps dispatching while tokens are queued. After a batch each sequence's sampled token
  * travels back through several promise hops before its next token is queued, and the dispatcher
  * checks the queue before the slowest one arrives: four sequences decoding together were
- * measured at three tokens per batch, every batch (bench/eval-throughput.ts, docs/benchmarks.md).
+ * measured at three tokens per batch, every batch (docs/prefix-reuse.md, "Decoding in lockstep").
  * On the CPU that costs more than a quarter of the batch: for Q4_0 weights ggml's repacked
  * kernels multiply four rows of activations at once and fall back to one row at a time for the
- * rest, so three tokens cost three single-token passes while four cost little more than two.
+ * rest, so three tokens cost three single-token passes while four cost about two and a half.
  *
  * So a sequence that has its token waits here until every other decoding sequence has its token
  * too, and all of them queue their next tokens together: the dispatcher then finds the queue empty,
@@ -37,7 +37,7 @@ export interface StepMember {
   decoding(): void;
   /** Resolves once every member waited for has its token for this step (at once when alone). */
   arrive(): Promise<void>;
-  /** The decode ended; call exactly once (in a `finally`). */
+  /** The decode ended: as soon as it stops decoding, and again in a `finally` (later calls do nothing). */
   leave(): void;
 }
 
