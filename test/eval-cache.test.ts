@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import type { GenerateRequest, GenerateResult } from "../src/backend/model-backend.js";
-import { type CacheKeyFields, cacheKeyFields, ResponseCache, toolsHash } from "../src/eval/response-cache.js";
+import {
+  type CacheKeyFields,
+  cacheKeyFields,
+  ResponseCache,
+  runtimeKeyOf,
+  toolsHash,
+} from "../src/eval/response-cache.js";
 
 const request: GenerateRequest = {
   messages: [
@@ -60,6 +66,7 @@ const changes: Record<keyof CacheKeyFields, (fields: CacheKeyFields) => CacheKey
   edgecallVersion: (fields) => ({ ...fields, edgecallVersion: "0.2.0" }),
   backendVersion: (fields) => ({ ...fields, backendVersion: "node-llama-cpp 3.22.0" }),
   templateVariables: (fields) => ({ ...fields, templateVariables: { enableThinking: false } }),
+  runtime: (fields) => ({ ...fields, runtime: { device: "cpu", flashAttention: "on", threads: 2 } }),
 };
 
 describe("response cache", () => {
@@ -101,6 +108,40 @@ describe("response cache", () => {
       messages: request.messages,
     };
     assert.deepEqual(cache.get(cacheKeyFields(reordered, model)), result);
+    cache.close();
+  });
+
+  it("keys in-process runs by device, flash attention and threads, and nothing else of the backend", () => {
+    const inProcess = {
+      backend: "llama-cpp",
+      model: "/models/a.gguf",
+      device: "cpu",
+      threads: 2,
+      flashAttention: "off" as const,
+      sequences: 4,
+      prefixReuse: true,
+      promptLookup: true,
+      loadMs: 812,
+    };
+    assert.deepEqual(runtimeKeyOf(inProcess), { device: "cpu", flashAttention: "off", threads: 2 });
+    assert.equal(runtimeKeyOf({ backend: "replay", model: "script.jsonl", scriptedOutputs: 3 }), undefined);
+    const off = cacheKeyFields(request, { ...model, runtime: runtimeKeyOf(inProcess) });
+    const on = cacheKeyFields(request, {
+      ...model,
+      runtime: runtimeKeyOf({ ...inProcess, flashAttention: "on" }),
+    });
+    const moreSequences = cacheKeyFields(request, {
+      ...model,
+      runtime: runtimeKeyOf({ ...inProcess, sequences: 1, loadMs: 90 }),
+    });
+    const cache = ResponseCache.open(path);
+    cache.put(off, result);
+    assert.equal(cache.get(on), undefined, "flash attention on does not see the result computed with it off");
+    assert.deepEqual(
+      cache.get(moreSequences),
+      result,
+      "the number of sequences and the load time do not count",
+    );
     cache.close();
   });
 

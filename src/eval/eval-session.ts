@@ -16,7 +16,7 @@ import { resolveSettings, templateVariablesOf } from "./eval-settings.js";
 import { attemptKey } from "./paired-attempts.js";
 import { EvalProgress } from "./progress.js";
 import { edgecallVersion, hostProvenance, type ModelProvenance, modelProvenance } from "./provenance.js";
-import { ResponseCache } from "./response-cache.js";
+import { ResponseCache, runtimeKeyOf } from "./response-cache.js";
 import { ResultStore, resultStoreFile } from "./result-store.js";
 import {
   createRunDirectory,
@@ -99,7 +99,7 @@ function recordWithSession(
   return record;
 }
 
-/** The response cache as the runner uses it, keyed by the model's identity and format. */
+/** The response cache as the runner uses it, keyed by the model's identity, format and runtime settings. */
 function runnerCacheOf(
   cache: ResponseCache | undefined,
   model: ModelProvenance,
@@ -108,6 +108,7 @@ function runnerCacheOf(
   templateVariables: TemplateVariables | undefined,
 ): RunnerCache | undefined {
   if (cache === undefined) return undefined;
+  const runtime = runtimeKeyOf(backend.info);
   return {
     cache,
     model: {
@@ -116,6 +117,7 @@ function runnerCacheOf(
       edgecallVersion: edgecallVersion(),
       backendVersion: String(backend.info.backendVersion ?? backend.info.backend),
       ...(templateVariables === undefined ? {} : { templateVariables }),
+      ...(runtime === undefined ? {} : { runtime }),
     },
   };
 }

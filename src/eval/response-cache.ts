@@ -3,14 +3,15 @@
  * rerun of the same sample with the same model and settings costs nothing. The key is the sha256 of
  * the canonical JSON of every field that can change the output: the model's identity (GGUF sha256,
  * openai URL and model, or replay file sha256), format, decoding mode, sampling settings, seed,
- * max tokens, tool choice, a hash of the tools, the messages, the template variables when set, and
- * the edgecall and backend versions
+ * max tokens, tool choice, a hash of the tools, the messages, the template variables when set, the
+ * in-process runtime settings that change the numbers a model computes (device, flash attention,
+ * threads: {@link runtimeKeyOf}), and the edgecall and backend versions
  * (so a parser fix or a runtime upgrade never serves stale parses).
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import type { GenerateRequest, GenerateResult } from "../backend/model-backend.js";
+import type { BackendInfo, GenerateRequest, GenerateResult } from "../backend/model-backend.js";
 import { canonicalJson } from "../canonical-json.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
@@ -34,6 +35,31 @@ export interface CacheKeyFields {
   backendVersion: string;
   /** The template variables prompts are rendered with (absent when none is set, as in older keys). */
   templateVariables?: TemplateVariables;
+  /** In-process runtime settings that change the computed logits ({@link runtimeKeyOf}); absent for HTTP and replay. */
+  runtime?: RuntimeKey;
+}
+
+/**
+ * The settings of an in-process run that change the numbers the model computes, so a greedy
+ * output may differ between two values: the device (a GPU's kernels are not the CPU's), flash
+ * attention (another order of summation, and V stored transposed or not) and the CPU threads
+ * (ggml may split a reduction across threads). Prefix reuse, prompt lookup and the number of
+ * sequences are left out: they are tested to leave greedy output unchanged.
+ */
+export interface RuntimeKey {
+  device?: string;
+  flashAttention?: string;
+  threads?: number;
+}
+
+/** The {@link RuntimeKey} of a backend, or undefined when it reports none (HTTP and replay backends). */
+export function runtimeKeyOf(info: BackendInfo): RuntimeKey | undefined {
+  const key: RuntimeKey = {
+    ...(info.device === undefined ? {} : { device: info.device }),
+    ...(info.flashAttention === undefined ? {} : { flashAttention: info.flashAttention }),
+    ...(info.threads === undefined ? {} : { threads: info.threads }),
+  };
+  return Object.keys(key).length === 0 ? undefined : key;
 }
 
 /** sha256 of the canonical JSON of a tool list. */
@@ -50,6 +76,7 @@ export function cacheKeyFields(
     edgecallVersion: string;
     backendVersion: string;
     templateVariables?: TemplateVariables;
+    runtime?: RuntimeKey;
   },
 ): CacheKeyFields {
   const sampling = request.sampling ?? {};
@@ -66,6 +93,7 @@ export function cacheKeyFields(
     edgecallVersion: model.edgecallVersion,
     backendVersion: model.backendVersion,
     ...(model.templateVariables === undefined ? {} : { templateVariables: model.templateVariables }),
+    ...(model.runtime === undefined ? {} : { runtime: model.runtime }),
   };
 }
 
