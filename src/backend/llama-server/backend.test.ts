@@ -8,8 +8,11 @@ import { llama3Template } from "../../gguf/synth/templates/llama3.js";
 import { qwen3Template } from "../../gguf/synth/templates/qwen3.js";
 import { createLlamaServerBackend, llamaServerRoot } from "./backend.js";
 
-/** A stand-in for llama-server's /props and /completion, recording the completion bodies. */
-async function startFakeLlamaServer(template: string, content: string) {
+/**
+ * A stand-in for llama-server's /props and /completion, recording the completion bodies. A
+ * `content` of `{ error }` answers /completion with HTTP 500 and that message, as llama-server does.
+ */
+async function startFakeLlamaServer(template: string, content: string | { error: string }) {
   const bodies: Record<string, unknown>[] = [];
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -29,6 +32,13 @@ async function startFakeLlamaServer(template: string, content: string) {
       }
       if (request.url === "/completion") {
         bodies.push(JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>);
+        if (typeof content !== "string") {
+          response.statusCode = 500;
+          response.end(
+            JSON.stringify({ error: { code: 500, message: content.error, type: "server_error" } }),
+          );
+          return;
+        }
         response.end(
           JSON.stringify({
             content,
@@ -123,6 +133,40 @@ describe("llama-server: raw /completion backend", () => {
       assert.deepEqual(result.parts, [{ type: "text", text: "Hello." }]);
     } finally {
       await llama.close();
+    }
+  });
+
+  it("scores the server's refusal of its own output as malformed output, once, not as a harness error", async () => {
+    const refusal = "The model produced output that does not match the expected Content-only format";
+    const refusing = await startFakeLlamaServer(qwen3Template, { error: refusal });
+    try {
+      const backend = await createLlamaServerBackend({ baseUrl: refusing.root });
+      const result = await backend.generate({ messages: [{ role: "user", content: "hi" }], tools: [tool] });
+      assert.equal(refusing.bodies.length, 1, "not retried");
+      assert.equal(result.rawText, "");
+      assert.equal(result.parts.length, 1);
+      const [part] = result.parts;
+      assert.equal(part?.type, "tool-call-error");
+      assert.match(part?.type === "tool-call-error" ? part.error.message : "", /Content-only format/);
+      assert.equal(result.details?.serverRejectedOutput, true);
+      assert.match(result.renderedPrompt ?? "", /<\|im_start\|>user\nhi/);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it("still fails a call on any other server error", async () => {
+    const broken = await startFakeLlamaServer(qwen3Template, { error: "slot unavailable" });
+    try {
+      const backend = await createLlamaServerBackend({ baseUrl: broken.root });
+      // A 500 is retried twice (about 1.5 s of backoff), then fails the call.
+      await assert.rejects(
+        backend.generate({ messages: [{ role: "user", content: "hi" }] }),
+        (error: unknown) => isEdgecallError(error, "backend-http"),
+      );
+      assert.equal(broken.bodies.length, 3);
+    } finally {
+      await broken.close();
     }
   });
 

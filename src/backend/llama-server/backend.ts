@@ -4,7 +4,10 @@
  * with edgecall's own format parser. llama-server's chat endpoint renders the same template (byte
  * for byte for Qwen3 and Qwen3.5) but parses calls with its own parsers, and answers output they
  * cannot parse with an error instead of the text; here malformed output stays data exactly as
- * in-process, and the prompt is recorded in the transcript. Sampling is sent explicitly (greedy
+ * in-process, and the prompt is recorded in the transcript. `/completion` still runs the finished
+ * text through llama-server's plain-content parser, which rejects malformed UTF-8 (a byte token
+ * out of place: random weights do it often) with HTTP 500 after the whole generation; that reply
+ * has no text, so the call is scored as malformed output, as on the chat endpoint, not retried. Sampling is sent explicitly (greedy
  * when the run sets none); prefill and decode come from the server's `timings`. A model file the
  * server names that is on this machine and was synthesised by edgecall is labelled random weights.
  */
@@ -23,9 +26,10 @@ import {
   type GenerateResult,
   type ModelBackend,
 } from "../model-backend.js";
-import { abbreviate } from "../openai/errors.js";
+import { abbreviate, BackendHttpError, isUnparsedOutputMessage } from "../openai/errors.js";
 import { readServerTimings, timingWithServer, usageWithServer } from "../openai/server-timings.js";
 import { defaultMaxResponseBytes, openChatCompletion, type TransportConfig } from "../openai/transport.js";
+import { unparsedOutputResult } from "../openai/unparsed-output.js";
 import { fetchLlamaServerProps, type LlamaServerProps } from "./props.js";
 
 /** Options of {@link createLlamaServerBackend}. */
@@ -123,7 +127,18 @@ class LlamaServerBackend implements ModelBackend {
     if (sampling.topP !== undefined) body.top_p = sampling.topP;
     if (sampling.topK !== undefined) body.top_k = sampling.topK;
     if (sampling.seed !== undefined) body.seed = sampling.seed;
-    const response = await openChatCompletion(this.transport, body, options.signal);
+    let response: Awaited<ReturnType<typeof openChatCompletion>>;
+    try {
+      response = await openChatCompletion(this.transport, body, options.signal);
+    } catch (error) {
+      if (!(error instanceof BackendHttpError && isUnparsedOutputMessage(error.serverMessage))) throw error;
+      const totalMs = since(start);
+      const what = "plain text (malformed UTF-8, most likely)";
+      return {
+        ...unparsedOutputResult(error.serverMessage, "", { firstTokenMs: totalMs, totalMs }, false, what),
+        renderedPrompt: prompt,
+      };
+    }
     let text: string;
     try {
       text = await response.text();

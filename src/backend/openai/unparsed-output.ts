@@ -14,14 +14,18 @@ export class UnparsedOutputError extends Error {
   }
 }
 
-/** The result of a call whose output the server could not parse. */
+/**
+ * The result of a call whose output the server could not parse; `what` says what it parsed the
+ * output as (by default its tool-call format).
+ */
 export function unparsedOutputResult(
   serverMessage: string,
   rawText: string,
   timing: { firstTokenMs: number; totalMs: number },
   streamed: boolean,
+  what = "its tool-call format",
 ): GenerateResult {
-  const message = `the server could not parse the model's output as its tool-call format: ${serverMessage}`;
+  const message = `the server could not parse the model's output as ${what}: ${serverMessage}`;
   return {
     rawText,
     parts: [
