@@ -182,6 +182,11 @@ async function timed(run: () => Promise<GenerateResult[]>): Promise<ArmRun> {
 
 const sameIds = (a: ArmRun, b: ArmRun) => JSON.stringify(a.outputs) === JSON.stringify(b.outputs);
 
+/** Adds a sentence to a workload's note. */
+function addNote(result: WorkloadResult, text: string): void {
+  result.note = result.note === undefined ? text : `${result.note}; ${text}`;
+}
+
 async function main(): Promise<void> {
   const plan = parseBenchOptions({
     shape: values.shape,
@@ -225,9 +230,16 @@ async function main(): Promise<void> {
       });
       result.llamaServerMs = Math.round(serverRun.ms);
       result.llamaServerRatio = Number((serverRun.ms / edgecallMs).toFixed(2));
+      if (serverRun.refusedOutputs > 0)
+        addNote(
+          result,
+          `llama-server generated but refused to return ${serverRun.refusedOutputs} of ${renderedPrompts.length} outputs (malformed UTF-8 from random weights; timed all the same)`,
+        );
     } catch (error) {
-      result.note =
-        `${result.note ?? ""} llama-server failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`.trim();
+      addNote(
+        result,
+        `llama-server failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`,
+      );
     }
   }
   let decodeBySequences: { sequences: number; decodeTokensPerSecond: number }[] | undefined;

@@ -5,8 +5,14 @@
  * cache between calls) and stops the server. The time counts the calls only, not the start. The
  * prompts are the text edgecall rendered, so both evaluate the same tokens (as edgecall's
  * `llama-server:` backend does); `ignore_eos` makes both generate the same number of tokens.
+ * llama-server runs the finished text through its plain-content parser, which rejects malformed
+ * UTF-8 (random weights emit stray byte tokens) with HTTP 500; it does so after the whole
+ * generation (the refusal takes as long as a reply of the same length), so such a call counts as
+ * done and the refusals are reported.
  */
+
 import { startLlamaServer } from "../src/backend/llama-server/launch.js";
+import { isUnparsedOutputMessage } from "../src/backend/openai/errors.js";
 
 /** What to run: the prompts as edgecall rendered them (the same text, so the same tokens). */
 export interface LlamaServerConversation {
@@ -18,8 +24,10 @@ export interface LlamaServerConversation {
   onLog: (line: string) => void;
 }
 
-/** Runs the calls; resolves with the time they took in ms. */
-export async function runLlamaServerConversation(run: LlamaServerConversation): Promise<{ ms: number }> {
+/** Runs the calls; resolves with the time they took in ms and how many outputs the server refused to return. */
+export async function runLlamaServerConversation(
+  run: LlamaServerConversation,
+): Promise<{ ms: number; refusedOutputs: number }> {
   const server = await startLlamaServer({
     binary: run.binary,
     modelPath: run.modelPath,
@@ -29,6 +37,7 @@ export async function runLlamaServerConversation(run: LlamaServerConversation): 
   const baseUrl = server.root;
   try {
     const started = performance.now();
+    let refusedOutputs = 0;
     for (const prompt of run.prompts) {
       // A long prompt on a busy CPU can take minutes before the answer: no timeout here.
       const response = await fetch(`${baseUrl}/completion`, {
@@ -42,7 +51,15 @@ export async function runLlamaServerConversation(run: LlamaServerConversation): 
           ignore_eos: true,
         }),
       });
-      const body = (await response.json()) as { timings?: { cache_n?: number; prompt_n?: number } };
+      const body = (await response.json()) as {
+        timings?: { cache_n?: number; prompt_n?: number };
+        error?: { message?: string };
+      };
+      if (response.status === 500 && isUnparsedOutputMessage(body.error?.message ?? "")) {
+        refusedOutputs += 1;
+        run.onLog(`  llama-server call: generated, then refused by its own parser (${body.error?.message})`);
+        continue;
+      }
       if (!response.ok)
         throw new Error(`llama-server answered HTTP ${response.status}: ${JSON.stringify(body)}`);
       run.onLog(
@@ -51,7 +68,7 @@ export async function runLlamaServerConversation(run: LlamaServerConversation): 
     }
     const ms = performance.now() - started;
     run.onLog(`llama-server: ${(ms / 1000).toFixed(1)} s`);
-    return { ms };
+    return { ms, refusedOutputs };
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${server.logTail()}`);
   } finally {
