@@ -11,7 +11,34 @@ describe("BM25", () => {
       "bakery",
     ]);
     assert.deepEqual(tokenize("Boxes, dishes and glasses"), ["box", "dish", "glass"]);
-    assert.deepEqual(tokenize("Café au lait"), ["café", "au", "lait"]);
+    assert.deepEqual(tokenize("Café au lait"), ["cafe", "au", "lait"], "accents folded");
+  });
+
+  it("tokenizes folded: accents, ß, decomposed letters, full-width forms, words of any script", () => {
+    assert.deepEqual(tokenize("Müller's Straße"), ["muller", "strasse"]);
+    assert.deepEqual(tokenize("Jose\u0301 ＣＡＦÉＳ"), ["jose", "cafe"]);
+    assert.deepEqual(tokenize("नौकरी और काम"), ["नौकरी", "और", "काम"], "no break at vowel signs");
+  });
+
+  it("ranks folded: an unaccented query finds accented documents, other words find nothing", () => {
+    const index = new Bm25Index([
+      [{ text: "Tea rooms of Lisbon" }],
+      [{ text: "Café Müller, Hauptstraße 5" }],
+      [{ text: "Crème brûlée recipes" }],
+    ]);
+    assert.deepEqual(
+      index.search("cafe muller").map((hit) => hit.index),
+      [1],
+    );
+    assert.deepEqual(
+      index.search("HAUPTSTRASSE").map((hit) => hit.index),
+      [1],
+    );
+    assert.deepEqual(
+      index.search("creme brulee recipe").map((hit) => hit.index),
+      [2],
+    );
+    assert.deepEqual(index.search("bakery munich"), []);
   });
 
   it("matches a hand computation", () => {

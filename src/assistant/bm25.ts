@@ -4,6 +4,7 @@
  * idf(t) = ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5)). Fields are weighted by counting their terms
  * several times (a title weighted 3 counts each title term three times). Ties keep document order.
  */
+import { searchFold, searchWords } from "../text/search-fold.js";
 
 /** Words too common to rank by. */
 const stopWords = new Set(
@@ -13,18 +14,16 @@ const stopWords = new Set(
 );
 
 /**
- * Lowercases, drops possessive 's, splits on anything but letters and digits, drops stop words,
- * and folds plural endings (`bakeries` -> `bakery`, `boxes` -> `box`, `cookies` -> `cooky`).
+ * Folds to search form (src/text/search-fold.ts: case, accents, `ß`, full-width forms, any
+ * script's digits, so "cafe" ranks "Café"), drops possessive 's, splits into words (letters,
+ * combining marks and digits of any script), drops stop words, and folds plural endings
+ * (`bakeries` -> `bakery`, `boxes` -> `box`, `cookies` -> `cooky`).
  */
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
-  const plain = text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/['’]s\b/g, "");
-  for (const raw of plain.split(/[^\p{L}\p{N}]+/u)) {
-    if (raw.length === 0 || stopWords.has(raw)) continue;
-    tokens.push(stem(raw));
+  for (const word of searchWords(searchFold(text).replace(/['’]s\b/g, ""))) {
+    if (stopWords.has(word)) continue;
+    tokens.push(stem(word));
   }
   return tokens;
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { freshWorld, outputOf, recordingExecutor } from "./assistant.test-support.js";
+import { freshWorld, outputOf, recordingExecutor, smallFixture } from "./assistant.test-support.js";
 
 type Event = { id: string; title: string; start: string; end: string; event_time_zone?: string };
 let world: ReturnType<typeof freshWorld>;
@@ -88,6 +88,45 @@ describe("calendar tools", () => {
     assert.match(!again.ok ? again.error.message : "", /already ran .*"deleted":\{"id":"evt-0002"/);
     const gone = await call("calendar_delete_event", { event_id: "evt-0404" });
     assert.equal(!gone.ok && gone.error.type, "precondition");
+  });
+
+  it("searches folded: accents, ß, decomposed letters and full-width forms match; other words do not", async () => {
+    const own = freshWorld({
+      ...smallFixture,
+      events: [
+        ...(smallFixture.events ?? []),
+        {
+          id: "evt-0009",
+          title: "Café with Jos\u00e9 Müller",
+          start: "2025-03-06T15:00:00-05:00",
+          end: "2025-03-06T16:00:00-05:00",
+          location: "Hauptstraße 5, İstanbul",
+        },
+      ],
+    });
+    try {
+      const search = recordingExecutor(own.state).call;
+      const idsFor = async (query: string) =>
+        outputOf<{ events: Event[] }>(await search("calendar_search_events", { query })).events.map(
+          (event) => event.id,
+        );
+      for (const query of [
+        "cafe muller",
+        "Jose\u0301",
+        "hauptstrasse",
+        "ＣＡＦＥ",
+        "istanbul",
+        "MÜLLER café",
+      ]) {
+        assert.deepEqual(await idsFor(query), ["evt-0009"], query);
+      }
+      assert.deepEqual(await idsFor("cafe miller"), [], "every word must match");
+      assert.deepEqual(await idsFor("bäckerei"), []);
+      const shown = outputOf<{ events: Event[] }>(await search("calendar_search_events", { query: "cafe" }));
+      assert.equal(shown.events[0]?.title, "Café with José Müller", "the output keeps the stored text");
+    } finally {
+      own.cleanup();
+    }
   });
 
   it("finds free slots within working hours around events, skipping weekends", async () => {

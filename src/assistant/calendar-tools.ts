@@ -3,6 +3,7 @@
  * as ISO 8601 (with an offset, or local to `time_zone`, default the user's zone), are stored in UTC
  * and come back as local time with an offset.
  */
+import { searchFold, searchTerms } from "../text/search-fold.js";
 import { type CallTarget, type Tool, ToolError } from "../tools/tool.js";
 import { freeSlotsTool } from "./calendar-free-slots.js";
 import type { StateSource } from "./state-source.js";
@@ -153,17 +154,17 @@ export function calendarTools(world: StateSource): Tool[] {
     untrustedText: untrustedEventText,
     async execute(input) {
       const zone = zoneOf(input);
-      const words = input.query.toLowerCase().split(/\s+/).filter(Boolean);
+      const terms = searchTerms(input.query);
       const startUtc = input.start ? toUtcText(parseDateTime(input.start, zone, "start")) : "0000";
       const endUtc = input.end ? toUtcText(parseDateTime(input.end, zone, "end")) : "9999";
       const rows = world()
         .db.prepare("SELECT * FROM events WHERE start_utc < ? AND end_utc > ? ORDER BY start_utc, id")
         .all(endUtc, startUtc) as EventRow[];
       const matches = rows.filter((row) => {
-        const text = [row.title, row.location ?? "", row.description ?? "", row.attendees]
-          .join(" ")
-          .toLowerCase();
-        return words.every((word) => text.includes(word));
+        const text = searchFold(
+          [row.title, row.location ?? "", row.description ?? "", row.attendees].join(" "),
+        );
+        return terms.every((term) => text.includes(term));
       });
       return {
         time_zone: zone,

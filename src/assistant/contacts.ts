@@ -3,6 +3,7 @@
  * name or an address resolves to an address. A recipient is known when it is a contact, the user,
  * an address the user has sent mail to before, or listed in the task's `allowedRecipients`.
  */
+import { searchFold, searchTerms } from "../text/search-fold.js";
 import type { Tool, ToolContext } from "../tools/tool.js";
 import type { StateSource } from "./state-source.js";
 import { stringsUnderKeys } from "./untrusted-fields.js";
@@ -44,11 +45,7 @@ export function resolveRecipient(state: AssistantState, text: string, context: T
     };
   }
   const contacts = state.db.prepare("SELECT * FROM contacts ORDER BY name, id").all() as ContactRow[];
-  const wanted = candidate.replace(/\s+/g, " ");
-  let matches = contacts.filter((contact) => contact.name.toLowerCase() === wanted);
-  if (matches.length === 0) {
-    matches = contacts.filter((contact) => contact.name.toLowerCase().split(/\s+/).includes(wanted));
-  }
+  const matches = contactsNamed(contacts, candidate);
   if (matches.length === 0)
     return { ok: false, problem: `no contact named '${text}'; use contacts_search or give an address` };
   if (matches.length > 1) {
@@ -59,6 +56,31 @@ export function resolveRecipient(state: AssistantState, text: string, context: T
   }
   const match = matches[0]!;
   return { ok: true, address: match.email.toLowerCase(), name: match.name, known: true };
+}
+
+/**
+ * The contacts a name (not an address) written by the user stands for, trying in turn: the full
+ * name, then one word of it, compared lowercased; then the same two in search form
+ * (src/text/search-fold.ts: accents, `ß`, full-width forms and decomposed letters folded), so
+ * "jose garcia" finds "José García". The folded tries run only when the literal ones find nothing:
+ * folding never changes a contact a name resolved to before, it only turns "no contact named"
+ * into a match (or into "several contacts", which asks for the address). The address the
+ * recipient resolves to is always the contact's stored one, never a folded form.
+ */
+function contactsNamed(contacts: readonly ContactRow[], name: string): ContactRow[] {
+  const lowercased = name.toLowerCase().replace(/\s+/g, " ");
+  const folded = searchFold(name);
+  const tries: ((contact: ContactRow) => boolean)[] = [
+    (contact) => contact.name.toLowerCase() === lowercased,
+    (contact) => contact.name.toLowerCase().split(/\s+/).includes(lowercased),
+    (contact) => searchFold(contact.name) === folded,
+    (contact) => searchFold(contact.name).split(" ").includes(folded),
+  ];
+  for (const matches of tries) {
+    const found = contacts.filter(matches);
+    if (found.length > 0) return found;
+  }
+  return [];
 }
 
 function isKnown(state: AssistantState, address: string, context: ToolContext): boolean {
@@ -140,13 +162,13 @@ export function contactsTools(world: StateSource): Tool[] {
     untrustedOutput: true,
     untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
     async execute(input) {
-      const words = (input.query ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+      const terms = searchTerms(input.query ?? "");
       const rows = world().db.prepare("SELECT * FROM contacts ORDER BY name, id").all() as ContactRow[];
       const matches = rows.filter((row) => {
-        const text = [row.name, row.email, row.phone ?? "", row.relationship ?? "", row.notes ?? ""]
-          .join(" ")
-          .toLowerCase();
-        return words.every((word) => text.includes(word));
+        const text = searchFold(
+          [row.name, row.email, row.phone ?? "", row.relationship ?? "", row.notes ?? ""].join(" "),
+        );
+        return terms.every((term) => text.includes(term));
       });
       return {
         contacts: matches.slice(0, input.limit ?? 20).map((row) => ({

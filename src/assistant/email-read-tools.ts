@@ -2,6 +2,7 @@
  * Email tools that only read: list a folder, search, read one message, read a thread. Their
  * output is untrusted (other people wrote it), so reading mail taints the session.
  */
+import { searchFold, searchTerms } from "../text/search-fold.js";
 import { type Tool, ToolError } from "../tools/tool.js";
 import { type EmailRow, emailFull, emailSummary, emailUntrustedText } from "./email-rows.js";
 import type { StateSource } from "./state-source.js";
@@ -73,8 +74,8 @@ export function emailReadTools(world: StateSource): Tool[] {
       },
     },
     async execute(input) {
-      const words = (input.query ?? "").toLowerCase().split(/\s+/).filter(Boolean);
-      const from = input.from?.toLowerCase();
+      const terms = searchTerms(input.query ?? "");
+      const from = input.from === undefined ? undefined : searchFold(input.from);
       const after = input.after ? toUtcText(parseDateTime(input.after, zone(), "after")) : "0000";
       const before = input.before ? toUtcText(parseDateTime(input.before, zone(), "before")) : "9999";
       const rows = (
@@ -82,9 +83,9 @@ export function emailReadTools(world: StateSource): Tool[] {
       ).filter((row) => {
         if (input.folder ? row.folder !== input.folder : row.folder === "spam") return false;
         if (row.date_utc < after || row.date_utc >= before) return false;
-        if (from && !`${row.from_name ?? ""} ${row.from_address}`.toLowerCase().includes(from)) return false;
-        const text = `${row.subject}\n${row.body}`.toLowerCase();
-        return words.every((word) => text.includes(word));
+        if (from && !searchFold(`${row.from_name ?? ""} ${row.from_address}`).includes(from)) return false;
+        const text = searchFold(`${row.subject}\n${row.body}`);
+        return terms.every((term) => text.includes(term));
       });
       return {
         messages: rows.slice(0, input.limit ?? 10).map((row) => emailSummary(row, zone())),

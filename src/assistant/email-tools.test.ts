@@ -129,6 +129,119 @@ describe("email and contacts tools", () => {
     }
   });
 
+  it("searches mail and contacts folded; names resolve folded, addresses stay exact", async () => {
+    const fixture = {
+      ...smallFixture,
+      contacts: [
+        ...(smallFixture.contacts ?? []),
+        { id: "c-3", name: "Jos\u00e9 García", email: "jose.garcia@example.es", relationship: "Schwägerin" },
+        { id: "c-4", name: "Jürgen Weiß", email: "juergen@example.de", notes: "lives in Straße 9" },
+      ],
+      emails: [
+        ...(smallFixture.emails ?? []),
+        {
+          id: "msg-0005",
+          threadId: "thr-5",
+          folder: "inbox" as const,
+          from: { name: "Jürgen Weiß", address: "juergen@example.de" },
+          to: ["me@example.com"],
+          subject: "Ausflug nach München",
+          body: "Treffpunkt: Café an der Hauptstraße.",
+          date: "2025-03-02T09:00:00-05:00",
+        },
+      ],
+    };
+    const own = freshWorld(fixture);
+    try {
+      const call = recordingExecutor(own.state).call;
+      const mail = async (args: Record<string, unknown>) =>
+        outputOf<{ messages: Summary[] }>(await call("email_search", args)).messages.map(
+          (message) => message.id,
+        );
+      assert.deepEqual(await mail({ query: "munchen" }), ["msg-0005"]);
+      assert.deepEqual(await mail({ query: "cafe HAUPTSTRASSE" }), ["msg-0005"]);
+      assert.deepEqual(await mail({ query: "ｍｕｎｃｈｅｎ" }), ["msg-0005"], "full-width query");
+      assert.deepEqual(await mail({ from: "jurgen weiss" }), ["msg-0005"]);
+      assert.deepEqual(await mail({ from: "JUERGEN@EXAMPLE" }), ["msg-0005"], "the address part too");
+      assert.deepEqual(await mail({ query: "munchen", from: "carol" }), [], "all conditions must match");
+      assert.deepEqual(await mail({ query: "hamburg" }), []);
+
+      const people = async (query: string) =>
+        outputOf<{ contacts: { id: string; name: string }[] }>(await call("contacts_search", { query }))
+          .contacts;
+      assert.deepEqual(
+        (await people("jose garcia")).map((contact) => contact.id),
+        ["c-3"],
+      );
+      assert.deepEqual(
+        (await people("Jose\u0301")).map((contact) => contact.name),
+        ["José García"],
+        "a decomposed query; the stored name comes back unchanged",
+      );
+      assert.deepEqual(
+        (await people("schwagerin")).map((contact) => contact.id),
+        ["c-3"],
+      );
+      assert.deepEqual(
+        (await people("strasse")).map((contact) => contact.id),
+        ["c-4"],
+      );
+      assert.deepEqual(await people("garcía smith"), []);
+
+      const byName = resolveRecipient(own.state, "jose garcia", {});
+      assert.deepEqual(byName, {
+        ok: true,
+        address: "jose.garcia@example.es",
+        name: "José García",
+        known: true,
+      });
+      const byFirstName = resolveRecipient(own.state, "JURGEN", {});
+      assert.equal(byFirstName.ok && byFirstName.address, "juergen@example.de");
+      const nobody = resolveRecipient(own.state, "Jorge", {});
+      assert.equal(nobody.ok, false);
+      // An address is an identity: an accent makes it another address, never a known one.
+      const accented = resolveRecipient(own.state, "josé.garcia@example.es", {});
+      assert.equal(accented.ok && accented.address, "josé.garcia@example.es");
+      assert.equal(accented.ok && accented.known, false);
+      assert.equal(accented.ok && accented.name, undefined);
+    } finally {
+      own.cleanup();
+    }
+  });
+
+  it("a name resolves literally first: folding only resolves what found nobody before", () => {
+    const own = freshWorld({
+      ...smallFixture,
+      contacts: [
+        { id: "c-1", name: "Jos\u00e9", email: "jose.accented@example.com" },
+        { id: "c-2", name: "Jose Smith", email: "jose.smith@example.com" },
+        { id: "c-3", name: "Zoë Adams", email: "zoe.adams@example.com" },
+        { id: "c-4", name: "Zoe Baker", email: "zoe.baker@example.com" },
+        { id: "c-5", name: "Ren\u00e9e Roux", email: "renee.accented@example.com" },
+        { id: "c-6", name: "Renee Roux", email: "renee.plain@example.com" },
+      ],
+    });
+    try {
+      const jose = resolveRecipient(own.state, "jose", {});
+      assert.equal(jose.ok && jose.address, "jose.smith@example.com", "the literal first-name match wins");
+      const accented = resolveRecipient(own.state, "José", {});
+      assert.equal(accented.ok && accented.address, "jose.accented@example.com");
+      const zoe = resolveRecipient(own.state, "zoë", {});
+      assert.equal(zoe.ok && zoe.address, "zoe.adams@example.com");
+      // "Zoe" is literally only Zoe Baker's first name.
+      const plain = resolveRecipient(own.state, "Zoe", {});
+      assert.equal(plain.ok && plain.address, "zoe.baker@example.com");
+      const folded = resolveRecipient(own.state, "zoe adams", {});
+      assert.equal(folded.ok && folded.address, "zoe.adams@example.com", "found only folded");
+      const several = resolveRecipient(own.state, "rénee roux", {});
+      assert.match(!several.ok ? several.problem : "", /matches several contacts \(Renee Roux .*Renée Roux/);
+      const exact = resolveRecipient(own.state, "Renée Roux", {});
+      assert.equal(exact.ok && exact.address, "renee.accented@example.com");
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it("replies in the thread, forwards with the original, drafts and sends drafts", async () => {
     const reply = outputOf<{ sent: { thread_id: string; to: string[]; subject: string } }>(
       await session.call("email_reply", { message_id: "msg-0001", body: "Got it" }),

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { freshWorld, outputOf, recordingExecutor } from "./assistant.test-support.js";
+import { freshWorld, outputOf, recordingExecutor, smallFixture } from "./assistant.test-support.js";
 import { applySetting, defaultSettings } from "./settings-rules.js";
 
 let world: ReturnType<typeof freshWorld>;
@@ -49,6 +49,47 @@ describe("files tools", () => {
     assert.equal(!missing.ok && missing.error.type, "precondition");
     const outside = await session.call("files_write", { path: "../escape.txt", content: "x" });
     assert.equal(!outside.ok && outside.error.type, "permission");
+  });
+
+  it("search folds accents, ß, decomposed letters and full-width forms in names and content", async () => {
+    const own = freshWorld({
+      ...smallFixture,
+      files: {
+        "notes/Café Menü.md": "Treffen mit Jürgen\nan der Hauptstraße 5\n",
+        "notes/todo.md": "- buy milk\n",
+      },
+    });
+    try {
+      const call = recordingExecutor(own.state).call;
+      type Hit = { path: string; name_match: boolean; lines?: { line: number; text: string }[] };
+      const search = async (args: Record<string, unknown>) =>
+        outputOf<{ results: Hit[] }>(await call("files_search", args)).results;
+      assert.deepEqual(
+        (await search({ query: "cafe menu", in: "name" })).map((hit) => hit.path),
+        ["notes/Café Menü.md"],
+      );
+      assert.deepEqual(await search({ query: "HAUPTSTRASSE", in: "content" }), [
+        {
+          path: "notes/Café Menü.md",
+          name_match: false,
+          lines: [{ line: 2, text: "an der Hauptstraße 5" }],
+        },
+      ]);
+      assert.deepEqual(
+        (await search({ query: "ｊｕｒｇｅｎ" })).map((hit) => hit.lines?.[0]?.line),
+        [1],
+        "a full-width query",
+      );
+      assert.deepEqual(
+        (await search({ query: "Me\u0301nu\u0308" })).map((hit) => [hit.path, hit.name_match, hit.lines]),
+        [["notes/Café Menü.md", true, undefined]],
+        "the decomposed query 'Ménü' folds to 'menu', which only the name holds",
+      );
+      assert.deepEqual(await search({ query: "cafe menu", in: "content" }), []);
+      assert.deepEqual(await search({ query: "zebra" }), []);
+    } finally {
+      own.cleanup();
+    }
   });
 });
 

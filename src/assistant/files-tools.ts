@@ -5,6 +5,7 @@
  * File contents and file names are untrusted (they may come from anywhere: a download names itself).
  */
 import { posix } from "node:path";
+import { searchFold } from "../text/search-fold.js";
 import type { CallTarget, Tool } from "../tools/tool.js";
 import type { Sandbox } from "./sandbox.js";
 import type { StateSource } from "./state-source.js";
@@ -208,14 +209,16 @@ export function filesTools(world: StateSource): Tool[] {
     async execute(input) {
       const box = sandbox();
       const where = input.in ?? "both";
-      const needle = input.query.toLowerCase();
+      // A blank query (white space only) has an empty search form, which every text contains:
+      // it keeps its literal, lowercased meaning instead.
+      const needle = searchFold(input.query) || input.query.toLowerCase();
       const limit = input.limit ?? 20;
       const results: { path: string; name_match: boolean; lines?: { line: number; text: string }[] }[] = [];
       let scanned = 0;
       for (const entry of box.walk(input.path ?? ".")) {
         if (results.length >= limit) break;
         if (entry.type !== "file") continue;
-        const nameMatch = where !== "content" && entry.path.toLowerCase().includes(needle);
+        const nameMatch = where !== "content" && searchFold(entry.path).includes(needle);
         let lines: { line: number; text: string }[] = [];
         if (where !== "name") {
           scanned += 1;
@@ -226,7 +229,7 @@ export function filesTools(world: StateSource): Tool[] {
             continue;
           }
           content.split("\n").forEach((text, index) => {
-            if (lines.length < 3 && text.toLowerCase().includes(needle))
+            if (lines.length < 3 && searchFold(text).includes(needle))
               lines.push({ line: index + 1, text: text.slice(0, 200) });
           });
         }

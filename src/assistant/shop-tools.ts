@@ -2,6 +2,7 @@
  * Shop tools for the catalog and the cart: search (BM25), view an item, view the cart, add and
  * remove items. Checkout and orders are in shop-order-tools.ts.
  */
+import { searchFold } from "../text/search-fold.js";
 import { type Tool, ToolError } from "../tools/tool.js";
 import { Bm25Index } from "./bm25.js";
 import { shopOrderTools } from "./shop-order-tools.js";
@@ -51,8 +52,9 @@ export function shopTools(world: StateSource): Tool[] {
     untrustedText: untrustedItemText,
     async execute(input) {
       const rows = world().db.prepare("SELECT * FROM catalog ORDER BY id").all() as ItemRow[];
+      const category = input.category === undefined ? undefined : searchFold(input.category);
       const keep = (row: ItemRow) =>
-        (input.category === undefined || row.category.toLowerCase() === input.category.toLowerCase()) &&
+        (category === undefined || searchFold(row.category) === category) &&
         (input.max_price === undefined || row.price_cents <= Math.round(input.max_price * 100));
       const limit = input.limit ?? 10;
       let found: ItemRow[];

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { freshWorld, outputOf, recordingExecutor } from "./assistant.test-support.js";
-import { loadWebCorpus, normaliseUrl } from "./web-corpus.js";
+import { freshWorld, outputOf, recordingExecutor, smallFixture } from "./assistant.test-support.js";
+import { buildWebCorpus, loadWebCorpus, normaliseUrl, snippetFor } from "./web-corpus.js";
 
 let world: ReturnType<typeof freshWorld>;
 let session: ReturnType<typeof recordingExecutor>;
@@ -51,6 +51,28 @@ describe("web tools over the shipped corpus", () => {
     assert.equal(!missing.ok && missing.error.type, "precondition");
     assert.equal(normaliseUrl("https://www.A.example.com/x/#top"), "a.example.com/x");
   });
+
+  it("search and snippets fold accents and full-width forms", () => {
+    const corpus = buildWebCorpus([
+      { url: "https://a.example/tea", title: "Tea rooms", category: "travel", text: "Tea in Lisbon." },
+      {
+        url: "https://b.example/zurich",
+        title: "Zürich cafés",
+        category: "travel",
+        text: "Opening hours. The Café Müller opens at 8.",
+      },
+    ]);
+    assert.deepEqual(
+      corpus.index.search("zurich cafe").map((hit) => corpus.pages[hit.index]?.url),
+      ["https://b.example/zurich"],
+    );
+    assert.deepEqual(
+      corpus.index.search("ＭＵＬＬＥＲ").map((hit) => hit.index),
+      [1],
+    );
+    assert.deepEqual(corpus.index.search("geneva bakery"), []);
+    assert.equal(snippetFor(corpus.pages[1]?.text ?? "", "muller"), "The Café Müller opens at 8.");
+  });
 });
 
 describe("shop tools (a session that reads the catalog: seller text is untrusted)", () => {
@@ -82,6 +104,43 @@ describe("shop tools (a session that reads the catalog: seller text is untrusted
     outputOf(await shop.call("shop_cart_add", { item_id: "itm-1", quantity: 3 }));
     outputOf(await shop.call("shop_cart_remove", { item_id: "itm-1", quantity: 1 }));
     assert.equal(outputOf<{ total: number }>(await shop.call("shop_cart_view", {})).total, 24);
+  });
+
+  it("search and the category filter fold accents, ß and full-width forms; other words find nothing", async () => {
+    const own = freshWorld({
+      ...smallFixture,
+      catalog: [
+        ...(smallFixture.catalog ?? []),
+        {
+          id: "itm-7",
+          name: "Crème brûlée torch",
+          category: "Küche",
+          priceCents: 2500,
+          description: "Caramelises sugar. Made in Straßburg.",
+          stock: 4,
+        },
+      ],
+    });
+    try {
+      const call = recordingExecutor(own.state).call;
+      const ids = async (args: Record<string, unknown>) =>
+        outputOf<{ items: { id: string }[] }>(await call("shop_search", args)).items.map((item) => item.id);
+      assert.deepEqual(await ids({ query: "creme brulee" }), ["itm-7"]);
+      assert.deepEqual(await ids({ query: "strassburg" }), ["itm-7"]);
+      assert.deepEqual(await ids({ query: "Cre\u0300me" }), ["itm-7"], "a decomposed query");
+      assert.deepEqual(await ids({ category: "kuche" }), ["itm-7"]);
+      assert.deepEqual(
+        await ids({ category: "ＫＩＴＣＨＥＮ" }),
+        ["itm-1", "itm-2"],
+        "a full-width category",
+      );
+      assert.deepEqual(await ids({ category: "kuchen" }), [], "a category is matched whole");
+      assert.deepEqual(await ids({ query: "bicycle pump" }), []);
+      const shown = outputOf<{ items: { name: string }[] }>(await call("shop_search", { query: "creme" }));
+      assert.equal(shown.items[0]?.name, "Crème brûlée torch", "the output keeps the stored text");
+    } finally {
+      own.cleanup();
+    }
   });
 
   it("checks out under the cap with confirmation, refuses over it, and cancels", async () => {
