@@ -23,15 +23,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import type { SampleResult } from "../eval/sample-result.js";
 import { renderCompareReport } from "./compare-report.js";
-import {
-  createReplayRun,
-  createStatefulRun,
-  eventfulStatefulResult,
-  mixedOutcome,
-  sampleBench,
-} from "./report-run.test-support.js";
+import { createReplayRun, mixedOutcome } from "./report-run.test-support.js";
 import { readRunData } from "./run-data.js";
 import { writeReportFile, writeRunReport } from "./run-report.js";
+import { sampleBench } from "./sample-bench.test-support.js";
+import { createStatefulRun, eventfulStatefulResult } from "./stateful-run.test-support.js";
 import { compareRuns } from "./two-run-comparison.js";
 
 const chromiumPath = process.env.EDGECALL_CHROMIUM ?? "/usr/bin/chromium";

@@ -6,8 +6,9 @@ import { after, before, describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
 import { renderCompareReport } from "./compare-report.js";
 import { renderComparison } from "./compare-text.js";
-import { createReplayRun, type Outcome, sampleBench } from "./report-run.test-support.js";
+import { createReplayRun, type Outcome } from "./report-run.test-support.js";
 import { readRunData } from "./run-data.js";
+import { sampleBench } from "./sample-bench.test-support.js";
 import { type Comparison, compareRuns } from "./two-run-comparison.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-report-compare-"));
