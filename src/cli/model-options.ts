@@ -3,6 +3,7 @@
  * declared once so that `run`, `chat`, `eval` and `bench` spell them the same way.
  */
 import { type Command, Option } from "commander";
+import { type FlashAttentionSetting, flashAttentionSettings } from "../backend/llama-cpp/flash-attention.js";
 import { type ModelBackend, noCapabilities } from "../backend/model-backend.js";
 import type { OpenModelOptions } from "../backend/open-model.js";
 import { choiceOption, integerOption, numberOption } from "./option-parsers.js";
@@ -23,7 +24,7 @@ export interface ModelOptionValues {
   /** `--prompt-lookup`. */
   promptLookup?: boolean;
   /** `--flash-attention`. */
-  flashAttention?: "auto" | "on" | "off";
+  flashAttention?: FlashAttentionSetting;
   /** `--prefix-cache-mib`. */
   prefixCacheMib?: number;
   thinking?: "on" | "off";
@@ -116,7 +117,7 @@ export function addInProcessModelOptions(command: Command): Command {
       new Option(
         "--flash-attention <mode>",
         "GGUF: llama.cpp flash attention (default: off on the CPU, where it slows decoding with a long context; auto on a GPU)",
-      ).choices(["auto", "on", "off"]),
+      ).choices(flashAttentionSettings),
     )
     .option(
       "--prefix-cache-mib <n>",
@@ -129,7 +130,7 @@ export function addInProcessModelOptions(command: Command): Command {
 export function inProcessModelOptions(values: {
   prefixReuse?: boolean;
   promptLookup?: boolean;
-  flashAttention?: "auto" | "on" | "off";
+  flashAttention?: FlashAttentionSetting;
   prefixCacheMib?: number;
 }): Pick<OpenModelOptions, "prefixReuse" | "promptLookup" | "flashAttention" | "prefixCacheBytes"> {
   return {

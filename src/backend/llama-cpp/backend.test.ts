@@ -13,7 +13,7 @@ import { summariseParts, type ToolDefinition } from "../../messages.js";
 import type { GenerateRequest, ModelBackend } from "../model-backend.js";
 import { createLlamaCppBackend, type LlamaCppBackendOptions } from "./backend.js";
 import { clockTool as clock } from "./clock-tool.test-support.js";
-import { defaultFlashAttention } from "./load.js";
+import { defaultFlashAttention } from "./flash-attention.js";
 
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
   ajv: Ajv,

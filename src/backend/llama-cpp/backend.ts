@@ -35,12 +35,8 @@ import {
   type PreparedPrompt,
 } from "./decode-attempts.js";
 import { DecodeStepBarrier } from "./decode-step-barrier.js";
-import {
-  type FlashAttentionSetting,
-  type LoadedLlamaModel,
-  loadLlamaModel,
-  nodeLlamaCppVersion,
-} from "./load.js";
+import type { FlashAttentionSetting } from "./flash-attention.js";
+import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./load.js";
 import { PrefixSnapshots, type SnapshotRole } from "./prefix-snapshots.js";
 import { type PrefixStateCacheOptions, PrefixStateStore } from "./prefix-state-store.js";
 import { buildPrompt, type PromptSource } from "./prompt.js";

@@ -24,6 +24,7 @@ import { readCheckedModel } from "../../gguf/model-hyperparameters.js";
 import { ggufString } from "../../gguf/reader.js";
 import { defaultThreads } from "../thread-default.js";
 import { CallSkeletonPredictor } from "./call-skeleton-predictor.js";
+import { defaultFlashAttention, type FlashAttentionSetting } from "./flash-attention.js";
 import { assertSequencesFit } from "./sequences-fit.js";
 
 /** The node-llama-cpp version this backend is pinned to (recorded as provenance). */
@@ -57,22 +58,6 @@ export interface LlamaCppLoadOptions {
   flashAttention?: FlashAttentionSetting;
   /** An already-started Llama runtime to use; it is not disposed on close. */
   llama?: Llama;
-}
-
-/** `on`, `off`, or `auto` (llama.cpp decides: on wherever the device supports it, the CPU included). */
-export type FlashAttentionSetting = "auto" | "on" | "off";
-
-/**
- * Flash attention when none is asked for: `off` on the CPU, `auto` on a GPU. On the CPU,
- * llama.cpp's flash-attention kernel (v0.4.0 bundled with node-llama-cpp 3.21.1) makes decoding
- * with a long held context much slower: measured here (bench/attention-depth.ts, 2 threads,
- * random-weight Q4_0 files, 3,600 tokens held) qwen3-0.6b decoded 4.4 tokens/s with it and 10.3
- * without, and evaluated 85 new tokens in 3.76 s against 2.86 s; qwen3.5-0.8b 11.5 against 13.6
- * tokens/s. A cold prompt evaluates 4-16 % faster with it, but an agent with prefix reuse evaluates
- * a long prompt once and then works at depth (docs/prefix-reuse.md, "Flash attention on the CPU").
- */
-export function defaultFlashAttention(device: string): FlashAttentionSetting {
-  return device === "cpu" ? "off" : "auto";
 }
 
 /** Everything a loaded model needs at generation time. */
@@ -170,6 +155,7 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
         machine: { availableBytes: freemem(), totalBytes: totalmem() },
       });
     }
+    // The device the layers run on: the CPU with --gpu off even where the runtime has a GPU.
     const device = llama.gpu === false || options.gpu === "off" ? "cpu" : llama.gpu;
     const flashAttention = options.flashAttention ?? defaultFlashAttention(device);
     let context: LlamaContext;
@@ -208,7 +194,7 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
       quantisation:
         typeof fileType === "number" ? (fileTypeNames[fileType] ?? `file_type ${fileType}`) : undefined,
       randomWeights: metadataValue(metadata, "edgecall.random_weights") === true,
-      device: llama.gpu === false ? "cpu" : llama.gpu,
+      device,
       threads: context.idealThreads,
       flashAttention,
       loadMs: performance.now() - started,
