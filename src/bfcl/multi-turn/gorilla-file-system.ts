@@ -6,6 +6,7 @@
  * directory shares its children with the source.
  */
 import { type ApiContext, type ApiMethod, type MultiTurnApi, methodTable, params } from "./api-class.js";
+import { errorResult } from "./error-result.js";
 import { FsDirectory, FsFile } from "./file-system-nodes.js";
 import { longContextValue } from "./long-context.js";
 import { PyDict, type PyObj, pyContains, pyError, pyTruthy } from "./py-object.js";
@@ -14,7 +15,6 @@ import { pyStrOf } from "./py-render.js";
 import { pyLen, rstripChars, sliceFrom, splitLines, splitWhitespace, stripChars, strSelf } from "./py-str.js";
 
 type Result = PyObj;
-const error = (text: string): PyDict => new PyDict([["error", text]]);
 const dict = (...entries: Array<[string, PyObj]>): PyDict => new PyDict(entries);
 
 /** The Gorilla file system. */
@@ -136,12 +136,12 @@ export class GorillaFileSystem implements MultiTurnApi {
     let folder = rstripChars(strSelf(folderArg, "rstrip"), "/");
     if (folder === "") folder = "/";
     if (folder !== "." && folder !== ".." && folder !== "/" && folder.includes("/"))
-      return error(`cd: ${folder}: Unsupported path. Only one folder level at a time is supported.`);
+      return errorResult(`cd: ${folder}: Unsupported path. Only one folder level at a time is supported.`);
     if (folder === "..") {
       if (this.current.parent) this.current = this.current.parent;
       else if (this.root.pyEquals(this.current))
-        return error("Current directory is already the root. Cannot go back.");
-      else return error("cd: ..: No such directory");
+        return errorResult("Current directory is already the root. Cannot go back.");
+      else return errorResult("cd: ..: No such directory");
       return new PyDict();
     }
     const target = this.navigate(folder);
@@ -156,26 +156,29 @@ export class GorillaFileSystem implements MultiTurnApi {
 
   private mkdir(name: PyObj): Result {
     if (!this.validName(name))
-      return error(`mkdir: cannot create directory '${pyStrOf(name)}': Invalid character`);
+      return errorResult(`mkdir: cannot create directory '${pyStrOf(name)}': Invalid character`);
     if (this.current.contents.has(name))
-      return error(`mkdir: cannot create directory '${pyStrOf(name)}': File exists`);
+      return errorResult(`mkdir: cannot create directory '${pyStrOf(name)}': File exists`);
     this.current.addDirectory(name);
     return null;
   }
 
   private touch(name: PyObj): Result {
-    if (!this.validName(name)) return error(`touch: cannot touch '${pyStrOf(name)}': Invalid character`);
-    if (this.current.contents.has(name)) return error(`touch: cannot touch '${pyStrOf(name)}': File exists`);
+    if (!this.validName(name))
+      return errorResult(`touch: cannot touch '${pyStrOf(name)}': Invalid character`);
+    if (this.current.contents.has(name))
+      return errorResult(`touch: cannot touch '${pyStrOf(name)}': File exists`);
     this.current.addFile(name);
     return null;
   }
 
   private echo(content: PyObj, name: PyObj): Result {
     if (name === null) return dict(["terminal_output", content]);
-    if (!this.validName(name)) return error(`echo: cannot write to '${pyStrOf(name)}': Invalid character`);
+    if (!this.validName(name))
+      return errorResult(`echo: cannot write to '${pyStrOf(name)}': Invalid character`);
     if (!pyTruthy(name)) return dict(["terminal_output", content]);
     if (!this.current.contents.has(name))
-      return error(`echo: cannot write to '${pyStrOf(name)}': No such file`);
+      return errorResult(`echo: cannot write to '${pyStrOf(name)}': No such file`);
     const item = this.current.item(name);
     if (item instanceof FsFile) item.content = content;
     else if (item instanceof FsDirectory)
@@ -184,11 +187,12 @@ export class GorillaFileSystem implements MultiTurnApi {
   }
 
   private cat(name: PyObj): Result {
-    if (!this.validName(name)) return error(`cat: '${pyStrOf(name)}': Invalid character`);
-    if (!this.current.contents.has(name)) return error(`cat: '${pyStrOf(name)}': No such file or directory`);
+    if (!this.validName(name)) return errorResult(`cat: '${pyStrOf(name)}': Invalid character`);
+    if (!this.current.contents.has(name))
+      return errorResult(`cat: '${pyStrOf(name)}': No such file or directory`);
     const item = this.current.item(name);
     if (item instanceof FsFile) return dict(["file_content", item.content]);
-    return error(`cat: '${pyStrOf(name)}': Is a directory`);
+    return errorResult(`cat: '${pyStrOf(name)}': Is a directory`);
   }
 
   private find(path: PyObj, name: PyObj): Result {
@@ -196,7 +200,7 @@ export class GorillaFileSystem implements MultiTurnApi {
     const target = this.navigate(path);
     if (target instanceof PyDict) {
       const message = (target.get("error") ?? "") as string;
-      return message.startsWith("cd:") ? error(message.replace("cd:", "find:")) : target;
+      return message.startsWith("cd:") ? errorResult(message.replace("cd:", "find:")) : target;
     }
     const search = (directory: FsDirectory, base: string): void => {
       for (const [itemName, item] of directory.contents.entries()) {
@@ -216,7 +220,8 @@ export class GorillaFileSystem implements MultiTurnApi {
   }
 
   private wc(name: PyObj, mode: PyObj): Result {
-    if (mode !== "l" && mode !== "w" && mode !== "c") return error(`wc: invalid mode '${pyStrOf(mode)}'`);
+    if (mode !== "l" && mode !== "w" && mode !== "c")
+      return errorResult(`wc: invalid mode '${pyStrOf(mode)}'`);
     const file = this.file(name);
     if (file) {
       const content = strSelf(file.content, "splitlines");
@@ -224,7 +229,7 @@ export class GorillaFileSystem implements MultiTurnApi {
       if (mode === "w") return dict(["count", BigInt(splitWhitespace(content).length)], ["type", "words"]);
       return dict(["count", BigInt(pyLen(content))], ["type", "characters"]);
     }
-    return error(`wc: ${pyStrOf(name)}: No such file or directory`);
+    return errorResult(`wc: ${pyStrOf(name)}: No such file or directory`);
   }
 
   private sort(name: PyObj): Result {
@@ -233,7 +238,7 @@ export class GorillaFileSystem implements MultiTurnApi {
       const lines = splitLines(strSelf(file.content, "splitlines")).sort(compareCodePoints);
       return dict(["sorted_content", lines.join("\n")]);
     }
-    return error(`sort: ${pyStrOf(name)}: No such file or directory`);
+    return errorResult(`sort: ${pyStrOf(name)}: No such file or directory`);
   }
 
   private grep(name: PyObj, pattern: PyObj): Result {
@@ -244,7 +249,7 @@ export class GorillaFileSystem implements MultiTurnApi {
       );
       return dict(["matching_lines", lines]);
     }
-    return error(`grep: ${pyStrOf(name)}: No such file or directory`);
+    return errorResult(`grep: ${pyStrOf(name)}: No such file or directory`);
   }
 
   private du(human: PyObj): Result {
@@ -275,7 +280,7 @@ export class GorillaFileSystem implements MultiTurnApi {
       const count = Number(lines);
       return dict(["last_lines", sliceFrom(content, -count).join("\n")]);
     }
-    return error(`tail: ${pyStrOf(name)}: No such file or directory`);
+    return errorResult(`tail: ${pyStrOf(name)}: No such file or directory`);
   }
 
   private diff(first: PyObj, second: PyObj): Result {
@@ -291,24 +296,24 @@ export class GorillaFileSystem implements MultiTurnApi {
         return dict(["diff_lines", lines.join("\n")]);
       }
     }
-    return error(`diff: ${pyStrOf(first)} or ${pyStrOf(second)}: No such file or directory`);
+    return errorResult(`diff: ${pyStrOf(first)} or ${pyStrOf(second)}: No such file or directory`);
   }
 
   private mv(source: PyObj, destination: PyObj): Result {
     const here = this.current;
     if (!here.contents.has(source))
-      return error(`mv: cannot move '${pyStrOf(source)}': No such file or directory`);
+      return errorResult(`mv: cannot move '${pyStrOf(source)}': No such file or directory`);
     const item = here.item(source) as FsFile | FsDirectory;
     if (pyContains(destination, "/"))
-      return error("mv: path not allowed in destination. Provide only a file or directory name.");
+      return errorResult("mv: path not allowed in destination. Provide only a file or directory name.");
     const src = pyStrOf(source);
     const dst = pyStrOf(destination);
     if (here.contents.has(destination)) {
       const target = here.item(destination);
       if (!(target instanceof FsDirectory))
-        return error(`mv: cannot move '${src}' to '${dst}': Not a directory`);
+        return errorResult(`mv: cannot move '${src}' to '${dst}': Not a directory`);
       if (target.contents.has(source))
-        return error(`mv: cannot move '${src}' to '${dst}/${src}': File exists`);
+        return errorResult(`mv: cannot move '${src}' to '${dst}/${src}': File exists`);
       here.contents.delete(source);
       this.place(target, source, item, false);
       return dict(["result", `'${src}' moved to '${dst}/${src}'`]);
@@ -329,18 +334,19 @@ export class GorillaFileSystem implements MultiTurnApi {
 
   private rm(name: PyObj): Result {
     if (!this.current.contents.has(name))
-      return error(`rm: cannot remove '${pyStrOf(name)}': No such file or directory`);
+      return errorResult(`rm: cannot remove '${pyStrOf(name)}': No such file or directory`);
     this.current.contents.delete(name);
     return dict(["result", `'${pyStrOf(name)}' removed`]);
   }
 
   private rmdir(name: PyObj): Result {
     if (!this.current.contents.has(name))
-      return error(`rmdir: cannot remove '${pyStrOf(name)}': No such file or directory`);
+      return errorResult(`rmdir: cannot remove '${pyStrOf(name)}': No such file or directory`);
     const item = this.current.item(name);
     if (!(item instanceof FsDirectory))
-      return error(`rmdir: cannot remove '${pyStrOf(name)}': Not a directory`);
-    if (item.contents.size > 0) return error(`rmdir: cannot remove '${pyStrOf(name)}': Directory not empty`);
+      return errorResult(`rmdir: cannot remove '${pyStrOf(name)}': Not a directory`);
+    if (item.contents.size > 0)
+      return errorResult(`rmdir: cannot remove '${pyStrOf(name)}': Directory not empty`);
     this.current.contents.delete(name);
     return dict(["result", `'${pyStrOf(name)}' removed`]);
   }
@@ -348,19 +354,19 @@ export class GorillaFileSystem implements MultiTurnApi {
   private cp(source: PyObj, destination: PyObj): Result {
     const here = this.current;
     if (!here.contents.has(source))
-      return error(`cp: cannot copy '${pyStrOf(source)}': No such file or directory`);
+      return errorResult(`cp: cannot copy '${pyStrOf(source)}': No such file or directory`);
     const item = here.item(source) as FsFile | FsDirectory;
     if (pyContains(destination, "/"))
-      return error("cp: path not allowed in destination. Provide only a file or directory name.");
+      return errorResult("cp: path not allowed in destination. Provide only a file or directory name.");
     const src = pyStrOf(source);
     const dst = pyStrOf(destination);
     if (here.contents.has(destination)) {
       const target = here.item(destination);
       if (!(target instanceof FsDirectory))
-        return error(`cp: cannot copy '${src}' to '${dst}': Not a directory`);
+        return errorResult(`cp: cannot copy '${src}' to '${dst}': Not a directory`);
       // BFCL looks for "destination/source" among the target's children, which never matches.
       if (target.contents.has(`${dst}/${src}`))
-        return error(`cp: cannot copy '${src}' to '${dst}/${src}': File exists`);
+        return errorResult(`cp: cannot copy '${src}' to '${dst}/${src}': File exists`);
       this.place(target, source, item, true);
       return dict(["result", `'${src}' copied to '${dst}/${src}'`]);
     }
@@ -376,7 +382,7 @@ export class GorillaFileSystem implements MultiTurnApi {
     let dir = path.startsWith("/") ? this.root : this.current;
     for (const part of parts) {
       const next = dir.item(part);
-      if (!(next instanceof FsDirectory)) return error(`cd: '${path}': No such file or directory`);
+      if (!(next instanceof FsDirectory)) return errorResult(`cd: '${path}': No such file or directory`);
       dir = next;
     }
     return dir;

@@ -6,19 +6,19 @@
  * precisions BFCL's data asks (up to about 15 digits) but not beyond.
  */
 import { type ApiMethod, type MultiTurnApi, methodTable, params } from "./api-class.js";
+import { errorResult } from "./error-result.js";
 import { mpmathLogRatioRepr } from "./mpmath-log.js";
 import { isNumber, opaque, PyDict, PyException, type PyObj, pyError, pyTruthy } from "./py-object.js";
 import { asFloat, pyAbs, pyAdd, pyCompare, pyDiv, pyMul, pySub, roundFloat } from "./py-ops.js";
 
 const result = (value: PyObj): PyDict => new PyDict([["result", value]]);
-const error = (text: string): PyDict => new PyDict([["error", text]]);
 
 /** Runs `body`, turning a Python TypeError into `{"error": message}` (the classes' `except TypeError`). */
 function exceptTypeError(message: string, body: () => PyObj): PyObj {
   try {
     return body();
   } catch (caught) {
-    if (caught instanceof PyException && caught.pyType === "TypeError") return error(message);
+    if (caught instanceof PyException && caught.pyType === "TypeError") return errorResult(message);
     throw caught;
   }
 }
@@ -118,13 +118,13 @@ export class MathApi implements MultiTurnApi {
   }
 
   private logarithm(value: PyObj, base: PyObj, precision: PyObj): PyObj {
-    if (!isNumber(value) || !isNumber(base) || !isNumber(precision)) return error("cannot create mpf");
+    if (!isNumber(value) || !isNumber(base) || !isNumber(precision)) return errorResult("cannot create mpf");
     const text = mpmathLogRatioRepr(asFloat(value), asFloat(base), asFloat(precision));
     return new PyDict([["result", opaque("mpf", text)]]);
   }
 
   private mean(numbers: PyObj): PyObj {
-    if (!pyTruthy(numbers)) return error("Cannot calculate mean of an empty list");
+    if (!pyTruthy(numbers)) return errorResult("Cannot calculate mean of an empty list");
     return exceptTypeError("All elements in the list must be numbers", () => {
       const items = sequence(numbers);
       return result(pyDiv(pySum(items), BigInt(items.length)));
@@ -132,7 +132,7 @@ export class MathApi implements MultiTurnApi {
   }
 
   private standardDeviation(numbers: PyObj): PyObj {
-    if (!pyTruthy(numbers)) return error("Cannot calculate standard deviation of an empty list");
+    if (!pyTruthy(numbers)) return errorResult("Cannot calculate standard deviation of an empty list");
     return exceptTypeError("All elements in the list must be numbers", () => {
       const items = sequence(numbers);
       const mean = pyDiv(pySum(items), BigInt(items.length));
@@ -151,9 +151,9 @@ export class MathApi implements MultiTurnApi {
       ["um", 1e-6],
       ["nm", 1e-9],
     ]);
-    if (!isNumber(value)) return error("Value must be a number");
+    if (!isNumber(value)) return errorResult("Value must be a number");
     if (!toMeters.has(unitIn) || !toMeters.has(unitOut))
-      return error(`Conversion from '${String(unitIn)}' to '${String(unitOut)}' is not supported`);
+      return errorResult(`Conversion from '${String(unitIn)}' to '${String(unitOut)}' is not supported`);
     const fromMeters = 1 / asFloat(toMeters.get(unitOut) as bigint | number);
     return result(pyMul(pyMul(value, toMeters.get(unitIn) as PyObj), fromMeters));
   }
@@ -173,41 +173,41 @@ export class MathApi implements MultiTurnApi {
       celsius_to_fahrenheit: 1.8,
       fahrenheit_to_celsius: 5 / 9,
     };
-    if (!isNumber(value)) return error("Value must be a number");
+    if (!isNumber(value)) return errorResult("Value must be a number");
     if (unitIn === unitOut) return result(value);
     const key = `${String(unitIn)}_to_${String(unitOut)}`;
     const factor = Object.hasOwn(factors, key) ? factors[key] : undefined;
     if (factor === undefined)
-      return error(`Conversion from '${String(unitIn)}' to '${String(unitOut)}' is not supported`);
+      return errorResult(`Conversion from '${String(unitIn)}' to '${String(unitOut)}' is not supported`);
     if (unitIn === "celsius" && unitOut === "fahrenheit") return result(pyAdd(pyMul(value, factor), 32n));
     if (unitIn === "fahrenheit" && unitOut === "celsius") return result(pyMul(pySub(value, 32n), factor));
     return result(pyMul(value, factor));
   }
 
   private multiply(a: PyObj, b: PyObj): PyObj {
-    if (!isNumber(a) || !isNumber(b)) return error("Both inputs must be numbers");
+    if (!isNumber(a) || !isNumber(b)) return errorResult("Both inputs must be numbers");
     return result(pyMul(a, b));
   }
 
   private divide(a: PyObj, b: PyObj): PyObj {
     return exceptTypeError("Both inputs must be numbers", () => {
-      if (isNumber(b) && asFloat(b) === 0) return error("Cannot divide by zero");
+      if (isNumber(b) && asFloat(b) === 0) return errorResult("Cannot divide by zero");
       return result(pyDiv(a, b));
     });
   }
 
   private squareRoot(number: PyObj, precision: PyObj): PyObj {
     const invalid = "Input must be a number or computation resulted in an invalid operation";
-    if (!isNumber(number)) return error(invalid);
-    if (pyCompare("<", number, 0n)) return error("Cannot calculate square root of a negative number");
-    if (typeof precision !== "bigint") return error(invalid);
+    if (!isNumber(number)) return errorResult(invalid);
+    if (pyCompare("<", number, 0n)) return errorResult("Cannot calculate square root of a negative number");
+    if (typeof precision !== "bigint") return errorResult(invalid);
     const root = Math.sqrt(asFloat(number));
     return new PyDict([["result", opaque("Decimal", decimalRepr(root, Number(precision)))]]);
   }
 
   private roundNumber(number: PyObj, places: PyObj): PyObj {
     if (!isNumber(number) || typeof places !== "bigint")
-      return error("First input must be a number, second input must be an integer");
+      return errorResult("First input must be a number, second input must be an integer");
     if (typeof number !== "number") {
       if (places >= 0n) return result(typeof number === "boolean" ? BigInt(number) : number);
       const unit = 10n ** -places;
@@ -226,13 +226,13 @@ export class MathApi implements MultiTurnApi {
 
   private percentage(part: PyObj, whole: PyObj): PyObj {
     return exceptTypeError("Both inputs must be numbers", () => {
-      if (isNumber(whole) && asFloat(whole) === 0) return error("Whole value cannot be zero");
+      if (isNumber(whole) && asFloat(whole) === 0) return errorResult("Whole value cannot be zero");
       return result(pyMul(pyDiv(part, whole), 100n));
     });
   }
 
   private extreme(numbers: PyObj, op: "<" | ">", empty: string): PyObj {
-    if (!pyTruthy(numbers)) return error(empty);
+    if (!pyTruthy(numbers)) return errorResult(empty);
     return exceptTypeError("All elements in the list must be numbers", () => {
       const items = sequence(numbers);
       let best = items[0] as PyObj;
@@ -242,7 +242,7 @@ export class MathApi implements MultiTurnApi {
   }
 
   private sumValues(numbers: PyObj): PyObj {
-    if (!pyTruthy(numbers)) return error("Cannot calculate sum of an empty list");
+    if (!pyTruthy(numbers)) return errorResult("Cannot calculate sum of an empty list");
     return exceptTypeError("All elements in the list must be numbers", () =>
       result(pySum(sequence(numbers))),
     );

@@ -4,14 +4,14 @@
  * while already generated, reproduced by {@link PythonRandom}.
  */
 import { type ApiMethod, type MultiTurnApi, methodTable, params } from "./api-class.js";
+import { errorResult } from "./error-result.js";
 import { PyDict, type PyObj, PySet, pyContains, pyEquals, pyError, pyTruthy } from "./py-object.js";
 import { pyAdd } from "./py-ops.js";
 import { pyStrOf } from "./py-render.js";
 import { strSelf } from "./py-str.js";
 import { PythonRandom } from "./python-random.js";
 
-const error = (text: string): PyDict => new PyDict([["error", text]]);
-const noUser = (): PyDict => error("No user is currently logged in.");
+const noUser = (): PyDict => errorResult("No user is currently logged in.");
 
 function defaultState(): PyDict {
   return new PyDict([
@@ -116,7 +116,7 @@ export class MessageApi implements MultiTurnApi {
   }
 
   private getUserId(user: PyObj): PyObj {
-    if (!this.userMap.has(user)) return error(`User '${pyStrOf(user)}' not found in the workspace.`);
+    if (!this.userMap.has(user)) return errorResult(`User '${pyStrOf(user)}' not found in the workspace.`);
     return new PyDict([["user_id", this.userMap.get(user) as PyObj]]);
   }
 
@@ -136,7 +136,7 @@ export class MessageApi implements MultiTurnApi {
   private send(receiver: PyObj, message: PyObj): PyObj {
     if (!pyTruthy(this.currentUser)) return noUser();
     if (!pyContains(this.userMap.values(), receiver))
-      return error(`Receiver ID '${pyStrOf(receiver)}' not found.`);
+      return errorResult(`Receiver ID '${pyStrOf(receiver)}' not found.`);
     const id = this.generateId();
     this.inbox.push(new PyDict([[receiver, message]]));
     this.messageCount = pyAdd(this.messageCount, 1n);
@@ -162,7 +162,7 @@ export class MessageApi implements MultiTurnApi {
         ]);
       }
     }
-    return error(`Receiver ID ${pyStrOf(receiverId)} not found.`);
+    return errorResult(`Receiver ID ${pyStrOf(receiverId)} not found.`);
   }
 
   private viewSent(): PyObj {
@@ -178,10 +178,10 @@ export class MessageApi implements MultiTurnApi {
   }
 
   private addContact(name: PyObj): PyObj {
-    if (this.userMap.has(name)) return error(`User name '${pyStrOf(name)}' already exists.`);
+    if (this.userMap.has(name)) return errorResult(`User name '${pyStrOf(name)}' already exists.`);
     this.userCount = pyAdd(this.userCount, 1n);
     const id = `USR${pyStrOf(this.userCount).padStart(3, "0")}`;
-    if (pyContains(this.userMap.values(), id)) return error(`User ID '${id}' already exists.`);
+    if (pyContains(this.userMap.values(), id)) return errorResult(`User ID '${id}' already exists.`);
     this.userMap.set(name, id);
     return new PyDict([
       ["added_status", true],

@@ -5,6 +5,7 @@
  * that shared list); edgecall shares them within one check (one {@link ApiContext}).
  */
 import { type ApiContext, type ApiMethod, type MultiTurnApi, methodTable, params } from "./api-class.js";
+import { errorResult } from "./error-result.js";
 import { PyDict, type PyObj, pyContains, pyEquals, pyError, pyTruthy } from "./py-object.js";
 import { pyAdd, pyInt } from "./py-ops.js";
 import { pyStrOf } from "./py-render.js";
@@ -14,10 +15,9 @@ import { strSelf } from "./py-str.js";
 const defaultTags: PyObj[] = [];
 const defaultMentions: PyObj[] = [];
 
-const error = (text: string): PyDict => new PyDict([["error", text]]);
 const notAuthenticated = (action: string): PyDict =>
-  error(`User not authenticated. Please authenticate before ${action}.`);
-const notFound = (id: PyObj): PyDict => error(`Tweet with ID ${pyStrOf(id)} not found.`);
+  errorResult(`User not authenticated. Please authenticate before ${action}.`);
+const notFound = (id: PyObj): PyDict => errorResult(`Tweet with ID ${pyStrOf(id)} not found.`);
 
 function iterate(value: PyObj): PyObj[] {
   if (Array.isArray(value)) return value;
@@ -121,7 +121,7 @@ export class TwitterApi implements MultiTurnApi {
         ? this.context.sharedDefault("TwitterAPI.post_tweet.mentions", () => [])
         : mentionsArg;
     if (!pyTruthy(this.authenticated))
-      return error("User not authenticated. Please authenticate before posting.");
+      return errorResult("User not authenticated. Please authenticate before posting.");
     const tweet = new PyDict([
       ["id", this.tweetCounter],
       ["username", this.username],

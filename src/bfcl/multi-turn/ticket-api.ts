@@ -3,12 +3,12 @@
  * priority, created_by), created, read, edited, resolved and closed by id.
  */
 import { type ApiMethod, type MultiTurnApi, methodTable, params } from "./api-class.js";
+import { errorResult } from "./error-result.js";
 import { PyDict, type PyObj, pyEquals, pyTruthy } from "./py-object.js";
 import { pyAdd, pyCompare } from "./py-ops.js";
 import { pyStrOf } from "./py-render.js";
 import { strSelf } from "./py-str.js";
 
-const error = (text: string): PyDict => new PyDict([["error", text]]);
 const status = (text: string): PyDict => new PyDict([["status", text]]);
 const validFields = ["title", "description", "status", "priority"];
 
@@ -23,7 +23,7 @@ export class TicketApi implements MultiTurnApi {
     [
       "get_ticket",
       params("ticket_id"),
-      (self, [id]) => self.find(id!) ?? error(`Ticket with ID ${pyStrOf(id!)} not found.`),
+      (self, [id]) => self.find(id!) ?? errorResult(`Ticket with ID ${pyStrOf(id!)} not found.`),
     ],
     ["close_ticket", params("ticket_id"), (self, [id]) => self.setStatus(id!, "Closed", "closed")],
     [
@@ -79,9 +79,9 @@ export class TicketApi implements MultiTurnApi {
 
   private create(title: PyObj, description: PyObj, priority: PyObj): PyObj {
     if (!pyTruthy(this.currentUser))
-      return error("User not authenticated. Please log in to create a ticket.");
+      return errorResult("User not authenticated. Please log in to create a ticket.");
     if (pyCompare("<", priority, 1n) || pyCompare(">", priority, 5n))
-      return error("Invalid priority. Priority must be between 1 and 5.");
+      return errorResult("Invalid priority. Priority must be between 1 and 5.");
     const ticket = new PyDict([
       ["id", this.ticketCounter],
       ["title", title],
@@ -97,8 +97,9 @@ export class TicketApi implements MultiTurnApi {
 
   private setStatus(id: PyObj, next: string, word: string, resolution?: PyObj): PyObj {
     const ticket = this.find(id);
-    if (!ticket || ticket.size === 0) return error(`Ticket with ID ${pyStrOf(id)} not found.`);
-    if (ticket.get("status") === next) return error(`Ticket with ID ${pyStrOf(id)} is already ${word}.`);
+    if (!ticket || ticket.size === 0) return errorResult(`Ticket with ID ${pyStrOf(id)} not found.`);
+    if (ticket.get("status") === next)
+      return errorResult(`Ticket with ID ${pyStrOf(id)} is already ${word}.`);
     ticket.set("status", next);
     if (resolution !== undefined) ticket.set("resolution", resolution);
     return status(`Ticket ${pyStrOf(id)} has been ${word} successfully.`);
@@ -106,10 +107,11 @@ export class TicketApi implements MultiTurnApi {
 
   private edit(id: PyObj, updates: PyObj): PyObj {
     const ticket = this.find(id);
-    if (!ticket || ticket.size === 0) return error(`Ticket with ID ${pyStrOf(id)} not found.`);
+    if (!ticket || ticket.size === 0) return errorResult(`Ticket with ID ${pyStrOf(id)} not found.`);
     const changes = updates as PyDict;
     const invalid = changes.keys().filter((key) => !validFields.includes(key as string));
-    if (invalid.length > 0) return error(`Invalid fields for update: ${invalid.map(pyStrOf).join(", ")}`);
+    if (invalid.length > 0)
+      return errorResult(`Invalid fields for update: ${invalid.map(pyStrOf).join(", ")}`);
     for (const [key, value] of changes.entries()) if (value !== null) ticket.set(key, value);
     return status(`Ticket ${pyStrOf(id)} has been updated successfully.`);
   }

@@ -12,7 +12,7 @@ import { book, bookingHistory, cancel, insurance, invoice, support } from "./tra
 import { exchange } from "./travel-booking/exchange-rates.js";
 import { flightCost, nearestAirport } from "./travel-booking/flights.js";
 import { TravelState } from "./travel-booking/state.js";
-import { allAirports } from "./travel-routes.js";
+import { allAirports } from "./travel-booking/travel-routes.js";
 
 /** The travel booking API. */
 export class TravelApi extends TravelState implements MultiTurnApi {

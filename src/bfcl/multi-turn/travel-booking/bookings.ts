@@ -8,9 +8,9 @@ import { PyDict, PyException, type PyObj, pyContains, pyDeepCopy, pyEquals, pyEr
 import { pyAdd, pyCompare, pySub } from "../py-ops.js";
 import { pyReprOf, pyStrOf } from "../py-render.js";
 import { parseDate } from "../python-date.js";
-import { allAirports } from "../travel-routes.js";
 import { cachedCost, flightCost } from "./flights.js";
 import type { TravelState } from "./state.js";
+import { allAirports } from "./travel-routes.js";
 
 const failed = (flag: string, text: string): PyDict =>
   new PyDict([

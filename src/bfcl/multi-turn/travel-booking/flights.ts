@@ -6,8 +6,8 @@
 import { PyDict, type PyObj, pyError } from "../py-object.js";
 import { freezeForRendering, pyStrOf } from "../py-render.js";
 import { strSelf } from "../py-str.js";
-import { baseCosts, cityAirports } from "../travel-routes.js";
 import type { TravelState } from "./state.js";
+import { baseCosts, cityAirports } from "./travel-routes.js";
 
 const routeCostLists = new Map<bigint, PyObj[]>();
 
