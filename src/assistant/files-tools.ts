@@ -185,7 +185,7 @@ export function filesTools(world: StateSource): Tool[] {
     definition: {
       name: "files_search",
       description:
-        "Find files whose name or content contains the query (case-insensitive). Content matches show the matching lines.",
+        "Find files whose name or content contains the query, ignoring case and accents. Content matches show the matching lines.",
       parameters: {
         type: "object",
         properties: {
