@@ -12,20 +12,16 @@
  *     [--depths 512,2048,3600] [--chunk 85] [--gen-tokens 16] [--json]
  */
 import { parseArgs } from "node:util";
-import { getLlama, LlamaLogLevel, type Token } from "node-llama-cpp";
-import { resolveBenchModel } from "../src/bench/bench-model.js";
-import { parseBenchOptions } from "../src/bench/bench-options.js";
+import type { Token } from "node-llama-cpp";
 import { runWithOnePoolThread } from "./one-pool-thread.js";
+import { openShapeModel, shapeModelFlags } from "./shape-model.js";
 import { wholeNumberFlag } from "./whole-number-flag.js";
 
 runWithOnePoolThread();
 
 const { values } = parseArgs({
   options: {
-    shape: { type: "string", default: "qwen3-0.6b" },
-    arch: { type: "string" },
-    quant: { type: "string", default: "q4_0" },
-    threads: { type: "string", default: "2" },
+    ...shapeModelFlags,
     depths: { type: "string", default: "512,2048,3600" },
     chunk: { type: "string", default: "85" },
     "gen-tokens": { type: "string", default: "16" },
@@ -51,16 +47,7 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const plan = parseBenchOptions({
-    shape: values.shape,
-    arch: values.arch,
-    quant: values.quant,
-    threads: values.threads,
-    gpu: "off",
-  });
-  const threads = plan.threads[0]!;
-  const model = await resolveBenchModel(plan.source, log);
-  const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
+  const { threads, model, llama } = await openShapeModel(values, log);
   const loaded = await llama.loadModel({ modelPath: model.path, gpuLayers: 0 });
   const rows: Row[] = [];
   for (const [index, depth] of depths.entries()) {

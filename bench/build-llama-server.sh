@@ -24,35 +24,14 @@ set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 output_dir="${1:-/tmp/edgecall-llama-server}"
-bundle="$repo_root/node_modules/node-llama-cpp/llama/gitRelease.bundle"
-platform="$(node -p 'process.platform + "-" + process.arch')"
-libraries="$repo_root/node_modules/@node-llama-cpp/$platform/bins/$platform"
 # The machine is shared: at most two compilers at a time, at the lowest priority.
 jobs="${BUILD_JOBS:-2}"
 
-fail() {
-  echo "build-llama-server: $*" >&2
-  exit 1
-}
-
-[[ "$platform" == linux-* ]] || fail "only Linux is supported (this is $platform); see docs/benchmarks.md for a cmake build"
-[[ -f "$bundle" ]] || fail "$bundle not found: run npm ci first"
-[[ -d "$libraries" ]] || fail "$libraries not found: node-llama-cpp's prebuilt binaries for $platform are missing"
-command -v g++ >/dev/null || fail "g++ not found (Debian: apt-get install build-essential)"
+script_name=build-llama-server
+# shellcheck source=bench/prebuilt-llama.sh
+source "$repo_root/bench/prebuilt-llama.sh"
 command -v gcc >/dev/null || fail "gcc not found (Debian: apt-get install build-essential)"
 [[ "$jobs" =~ ^[1-9][0-9]*$ ]] || fail "BUILD_JOBS must be a positive integer, not '$jobs'"
-
-find_library() {
-  # The one file in $libraries matching the pattern, e.g. libllama.v0.4.0.so for 'libllama.*so'.
-  local matches
-  mapfile -t matches < <(find "$libraries" -maxdepth 1 -name "$1" -printf '%f\n')
-  [[ ${#matches[@]} -eq 1 ]] || fail "expected one $1 in $libraries, found ${#matches[@]}"
-  echo "${matches[0]}"
-}
-common_library="$(find_library 'libllama-common*.so')"
-llama_library="$(find_library 'libllama.*so')"
-ggml_library="$(find_library 'libggml.*so')"
-ggml_base_library="$(find_library 'libggml-base*.so')"
 
 source_dir="$output_dir/llama.cpp"
 if [[ ! -f "$source_dir/tools/server/server.cpp" ]]; then

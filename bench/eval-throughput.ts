@@ -4,8 +4,9 @@
  * `--rounds` times (default 1: once naive, once with reuse, so the whole default run stays under
  * 10 minutes per shape here), naive and with reuse alternating (naive first in even rounds), on
  * the same file and threads, and the ratio is taken within each round:
- * - agent-multi-turn: a system prompt, 10 assistant tools, four user turns with a scripted tool call
- *   and tool result between them, one greedy model call per turn with a fixed token count;
+ * - agent-multi-turn: a system prompt, 10 assistant tools, four user turns; in each the model is
+ *   called for a tool call and again after the (scripted) tool result for the answer, as an agent
+ *   loop does: eight greedy calls with a fixed token count (bench/eval-throughput/workloads.ts);
  * - shared-tools: `--samples` single-call samples sharing the system prompt and 5 tools, each
  *   with its own user message;
  * - parallel: the shared-tools samples (with reuse) on 4 sequences at once against 1, in total
@@ -25,36 +26,37 @@
  *     [--flash-attention auto|on|off]
  *
  * With LLAMA_SERVER=/path/to/llama-server (bench/build-llama-server.sh builds one from the bundled
- * source) agent-multi-turn also runs against llama-server on the same file and threads, with its
- * prompt cache, and `llamaServerMs` and the ratio are added.
+ * source) agent-multi-turn also runs against llama-server on the same file, threads and
+ * flash-attention setting, with its prompt cache, and `llamaServerMs` and the ratio are added.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
-import { createAssistantRegistry } from "../src/assistant/assistant-registry.js";
 import { createLlamaCppBackend, type LlamaCppBackendOptions } from "../src/backend/llama-cpp/backend.js";
+import {
+  defaultFlashAttention,
+  type FlashAttentionSetting,
+  flashAttentionSettings,
+} from "../src/backend/llama-cpp/flash-attention.js";
 import type { GenerateRequest, GenerateResult, ModelBackend } from "../src/backend/model-backend.js";
-import { resolveBenchModel } from "../src/bench/bench-model.js";
-import { parseBenchOptions } from "../src/bench/bench-options.js";
-import type { ChatMessage, ToolDefinition } from "../src/messages.js";
+import { type ArmRun, addNote, sameIds, timed, type WorkloadResult } from "./eval-throughput/arm-run.js";
+import { summaryLines } from "./eval-throughput/summary-lines.js";
+import { agentConversation, agentTools, request, sharedToolRequests } from "./eval-throughput/workloads.js";
 import { runLlamaServerConversation } from "./llama-server-client.js";
 import { runWithOnePoolThread } from "./one-pool-thread.js";
+import { openShapeModel, shapeModelFlags } from "./shape-model.js";
 import { wholeNumberFlag } from "./whole-number-flag.js";
 
 runWithOnePoolThread();
 
 const { values } = parseArgs({
   options: {
-    shape: { type: "string", default: "qwen3-0.6b" },
-    arch: { type: "string" },
-    quant: { type: "string", default: "q4_0" },
-    threads: { type: "string", default: "2" },
+    ...shapeModelFlags,
     rounds: { type: "string", default: "1" },
     "gen-tokens": { type: "string", default: "16" },
     samples: { type: "string", default: "8" },
-    // The in-process backend's --flash-attention (default: the backend's, off on the CPU).
+    // The in-process backend's --flash-attention (default: the backend's, off on the CPU); llama-server gets the same.
     "flash-attention": { type: "string" },
     workloads: { type: "string", default: "agent-multi-turn,shared-tools,parallel" },
     // vs-llama-server: agent-multi-turn's reuse arm against llama-server only (needs LLAMA_SERVER).
@@ -62,93 +64,24 @@ const { values } = parseArgs({
   },
 });
 
-/** One workload's figures, as the issue's JSON names them. */
-interface WorkloadResult {
-  name: string;
-  naiveMs: number;
-  reuseMs: number;
-  speedup: number;
-  sameOutputs: boolean | null;
-  promptTokens: number;
-  evaluatedTokens: number;
-  rounds: { naiveMs: number; reuseMs: number; speedup: number }[];
-  llamaServerMs?: number;
-  llamaServerRatio?: number;
-  /** vs-llama-server: edgecall again, loading the instructions' state the first run saved. */
-  laterLaunchMs?: number;
-  laterLaunchEvaluatedTokens?: number;
-  llamaServerRatioLaterLaunch?: number;
-  /** parallel: the ratio over the whole run, the warm-up calls that evaluate the instructions included. */
-  speedupWithInstructions?: number;
-  note?: string;
-}
-
-/** What one arm of a workload did. */
-interface ArmRun {
-  ms: number;
-  outputs: number[][];
-  promptTokens: number;
-  evaluatedTokens: number;
-  outputTokens: number;
-  renderedPrompts: string[];
-}
-
 const rounds = wholeNumberFlag(values.rounds, "--rounds");
-const flashAttention = values["flash-attention"];
-if (flashAttention !== undefined && !["auto", "on", "off"].includes(flashAttention)) {
-  process.stderr.write(`eval-throughput: --flash-attention must be auto, on or off, got ${flashAttention}\n`);
+const flashAttentionFlag = values["flash-attention"];
+if (
+  flashAttentionFlag !== undefined &&
+  !(flashAttentionSettings as readonly string[]).includes(flashAttentionFlag)
+) {
+  process.stderr.write(
+    `eval-throughput: --flash-attention must be auto, on or off, got ${flashAttentionFlag}\n`,
+  );
   process.exit(2);
 }
+/** The setting every context here is created with; llama-server gets the same (`-fa`). */
+const flashAttention =
+  (flashAttentionFlag as FlashAttentionSetting | undefined) ?? defaultFlashAttention("cpu");
 const genTokens = wholeNumberFlag(values["gen-tokens"], "--gen-tokens");
 const sampleCount = Math.max(6, wholeNumberFlag(values.samples, "--samples"));
 const workloads = new Set(values.workloads.split(",").map((name) => name.trim()));
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-const allTools = createAssistantRegistry().definitions();
-const agentTools = allTools.slice(0, 10);
-const sharedTools = allTools.slice(0, 5);
-const system: ChatMessage = {
-  role: "system",
-  content:
-    "You are a personal assistant on the user's phone. Use the tools to act on the user's calendar, " +
-    "email, contacts, files and settings. Ask before sending anything. Be brief.",
-};
-const userTurns = [
-  "What is on my calendar tomorrow morning?",
-  "Move the first meeting to 11:00 and tell me if that clashes with anything.",
-  "Find the last email from Dana about the budget.",
-  "Reply to her that the new numbers are in the shared folder.",
-];
-
-function request(messages: ChatMessage[], tools: ToolDefinition[]): GenerateRequest {
-  return { messages, tools, maxTokens: genTokens, sampling: { temperature: 0, seed: 1 } };
-}
-
-/** The conversation's messages before each model call (scripted calls and results between turns). */
-function agentConversation(): ChatMessage[][] {
-  const prompts: ChatMessage[][] = [];
-  const messages: ChatMessage[] = [system];
-  userTurns.forEach((text, turn) => {
-    messages.push({ role: "user", content: text });
-    prompts.push([...messages]);
-    const tool = agentTools[turn % agentTools.length]!;
-    messages.push(
-      { role: "assistant", content: "", toolCalls: [{ id: `call_${turn}`, name: tool.name, arguments: {} }] },
-      { role: "tool", toolCallId: `call_${turn}`, name: tool.name, content: `{"ok": true, "turn": ${turn}}` },
-      { role: "assistant", content: `Done (step ${turn + 1}).` },
-    );
-  });
-  return prompts;
-}
-
-function sharedToolRequests(count = sampleCount, label = "Request"): GenerateRequest[] {
-  return Array.from({ length: count }, (_, index) =>
-    request(
-      [system, { role: "user", content: `${label} ${index + 1}: ${userTurns[index % userTurns.length]}` }],
-      sharedTools,
-    ),
-  );
-}
 
 /** One line per call on stderr, so a slow run shows progress. */
 function logCall(result: GenerateResult): GenerateResult {
@@ -160,45 +93,8 @@ function logCall(result: GenerateResult): GenerateResult {
   return result;
 }
 
-function tally(results: readonly GenerateResult[], ms: number): ArmRun {
-  return {
-    ms,
-    outputs: results.map((result) => (result.details?.outputTokenIds as number[] | undefined) ?? []),
-    promptTokens: results.reduce((sum, result) => sum + result.usage.inputTokens, 0),
-    evaluatedTokens: results.reduce(
-      (sum, result) => sum + result.usage.inputTokens - (result.usage.cachedInputTokens ?? 0),
-      0,
-    ),
-    outputTokens: results.reduce((sum, result) => sum + result.usage.outputTokens, 0),
-    renderedPrompts: results.map((result) => result.renderedPrompt ?? ""),
-  };
-}
-
-async function timed(run: () => Promise<GenerateResult[]>): Promise<ArmRun> {
-  const started = performance.now();
-  const results = await run();
-  return tally(results, performance.now() - started);
-}
-
-const sameIds = (a: ArmRun, b: ArmRun) => JSON.stringify(a.outputs) === JSON.stringify(b.outputs);
-
-/** Adds a sentence to a workload's note. */
-function addNote(result: WorkloadResult, text: string): void {
-  result.note = result.note === undefined ? text : `${result.note}; ${text}`;
-}
-
 async function main(): Promise<void> {
-  const plan = parseBenchOptions({
-    shape: values.shape,
-    arch: values.arch,
-    quant: values.quant,
-    threads: values.threads,
-    gpu: "off",
-  });
-  const threads = plan.threads[0]!;
-  if (threads > availableParallelism()) log(`note: ${threads} threads on ${availableParallelism()} cores`);
-  const model = await resolveBenchModel(plan.source, log);
-  const llama: Llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
+  const { threads, model, llama } = await openShapeModel(values, log);
   const open = (options: Partial<LlamaCppBackendOptions>): Promise<ModelBackend> =>
     createLlamaCppBackend({
       modelPath: model.path,
@@ -206,7 +102,7 @@ async function main(): Promise<void> {
       threads,
       contextSize: 8192,
       recordTokenIds: true,
-      ...(flashAttention === undefined ? {} : { flashAttention: flashAttention as "auto" | "on" | "off" }),
+      flashAttention,
       ...options,
     });
   const results: WorkloadResult[] = [];
@@ -225,6 +121,7 @@ async function main(): Promise<void> {
         modelPath: model.path,
         threads,
         contextSize: 8192,
+        flashAttention,
         prompts: renderedPrompts.map((text) => ({ text, maxTokens: genTokens })),
         onLog: log,
       });
@@ -282,6 +179,7 @@ async function main(): Promise<void> {
       sameOutputs: same,
       promptTokens: last!.reuse.promptTokens,
       evaluatedTokens: last!.reuse.evaluatedTokens,
+      calls: last!.reuse.outputs.length,
       rounds: perRound.map((round) => ({
         naiveMs: Math.round(round.naiveMs),
         reuseMs: Math.round(round.reuseMs),
@@ -297,7 +195,7 @@ async function main(): Promise<void> {
       const run = await timed(async () => {
         const done: GenerateResult[] = [];
         for (const messages of prompts)
-          done.push(logCall(await backend.generate(request(messages, agentTools))));
+          done.push(logCall(await backend.generate(request(messages, agentTools, genTokens))));
         return done;
       });
       lastRenderedPrompts = run.renderedPrompts;
@@ -324,7 +222,7 @@ async function main(): Promise<void> {
         return await timed(async () => {
           const done: GenerateResult[] = [];
           for (const messages of prompts)
-            done.push(logCall(await backend.generate(request(messages, agentTools))));
+            done.push(logCall(await backend.generate(request(messages, agentTools, genTokens))));
           return done;
         });
       } finally {
@@ -348,6 +246,7 @@ async function main(): Promise<void> {
       speedup: Number.NaN,
       promptTokens: reuse.promptTokens,
       evaluatedTokens: reuse.evaluatedTokens,
+      calls: reuse.outputs.length,
       rounds: [],
       note:
         "agent-multi-turn with reuse against llama-server only; no naive arm. reuseMs: a first launch " +
@@ -363,7 +262,7 @@ async function main(): Promise<void> {
     results.push(result);
   }
   if (workloads.has("shared-tools")) {
-    const requests = sharedToolRequests();
+    const requests = sharedToolRequests(sampleCount, genTokens);
     const serial = (backend: ModelBackend) =>
       timed(async () => {
         const done: GenerateResult[] = [];
@@ -373,11 +272,11 @@ async function main(): Promise<void> {
     results.push(await paired("shared-tools", serial, { naive: { prefixReuse: false }, reuse: {} }));
   }
   if (workloads.has("parallel")) {
-    const requests = sharedToolRequests();
+    const requests = sharedToolRequests(sampleCount, genTokens);
     // Four warm-up calls first, untimed: they evaluate the shared instructions (once, in either
     // arm) and leave every sequence holding them, so the timed samples measure what parallel
     // sequences buy a run that is under way. The warm-up's time is kept for the whole-run ratio.
-    const warmUps = sharedToolRequests(4, "Warm-up");
+    const warmUps = sharedToolRequests(4, genTokens, "Warm-up");
     const warmUpMs = { sequences1: [] as number[], sequences4: [] as number[] };
     const together = async (backend: ModelBackend) => {
       const warm = await timed(() => Promise.all(warmUps.map((each) => backend.generate(each))));
@@ -429,7 +328,7 @@ async function main(): Promise<void> {
     }
   }
   if (workloads.has("drafting")) {
-    const requests = sharedToolRequests().map(
+    const requests = sharedToolRequests(sampleCount, genTokens).map(
       (each): GenerateRequest => ({
         ...each,
         decoding: "constrained",
@@ -451,7 +350,7 @@ async function main(): Promise<void> {
 
   const document = {
     model: { path: model.path, shape: values.shape, quant: values.quant, randomWeights: true },
-    flashAttention: flashAttention ?? "backend default",
+    flashAttention,
     threads,
     genTokens,
     rounds,
@@ -462,27 +361,11 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
     return;
   }
-  const lines = [
-    `eval throughput: ${values.shape} ${values.quant}, ${threads} threads, RANDOM WEIGHTS (speed only), ${rounds} rounds`,
-  ];
-  for (const result of results) {
-    const server =
-      result.llamaServerMs === undefined
-        ? ""
-        : ` · llama-server ${(result.llamaServerMs / 1000).toFixed(1)} s (${result.llamaServerRatio}x edgecall's time)`;
-    const later =
-      result.laterLaunchMs === undefined
-        ? ""
-        : ` · later launch ${(result.laterLaunchMs / 1000).toFixed(1)} s (${result.laterLaunchEvaluatedTokens} evaluated` +
-          `${result.llamaServerRatioLaterLaunch === undefined ? "" : `; llama-server ${result.llamaServerRatioLaterLaunch}x its time`})`;
-    lines.push(
-      `${result.name}: naive ${(result.naiveMs / 1000).toFixed(1)} s · reuse ${(result.reuseMs / 1000).toFixed(1)} s · ` +
-        `${result.speedup}x · evaluated ${result.evaluatedTokens} of ${result.promptTokens} prompt tokens · ` +
-        `same outputs: ${result.sameOutputs ?? "not compared"}${server}${later}`,
-    );
-  }
-  for (const row of decodeBySequences ?? [])
-    lines.push(`decode with ${row.sequences} sequence(s): ${row.decodeTokensPerSecond} tok/s in total`);
+  const lines = summaryLines(
+    { shape: values.shape, quant: values.quant, threads, rounds, flashAttention },
+    results,
+    decodeBySequences,
+  );
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 

@@ -1,6 +1,8 @@
 /**
  * Runs a conversation against a llama-server process for bench/eval-throughput.ts: starts the
- * binary on the model file with the same threads and context size (src/backend/llama-server/launch.ts),
+ * binary on the model file with the same threads, context size and flash-attention setting
+ * (src/backend/llama-server/launch.ts; llama-server's own default is `auto`, which llama.cpp turns
+ * on wherever the device supports it, the CPU included, while edgecall's CPU default is off),
  * sends each prompt in order to `/completion` with `cache_prompt` (llama-server keeps its prompt
  * cache between calls) and stops the server. The time counts the calls only, not the start. The
  * prompts are the text edgecall rendered, so both evaluate the same tokens (as edgecall's
@@ -20,6 +22,8 @@ export interface LlamaServerConversation {
   modelPath: string;
   threads: number;
   contextSize: number;
+  /** llama-server's `-fa`: the setting edgecall's context was created with. */
+  flashAttention: "auto" | "on" | "off";
   prompts: { text: string; maxTokens: number }[];
   onLog: (line: string) => void;
 }
@@ -33,6 +37,7 @@ export async function runLlamaServerConversation(
     modelPath: run.modelPath,
     threads: run.threads,
     contextSize: run.contextSize,
+    extraArgs: ["-fa", run.flashAttention],
   });
   const baseUrl = server.root;
   try {

@@ -1,0 +1,69 @@
+/**
+ * What bench/eval-throughput.ts records: one arm's run of a workload (its calls' token counts,
+ * output token ids and rendered prompts) and a workload's figures, as the issue's JSON names them.
+ */
+import type { GenerateResult } from "../../src/backend/model-backend.js";
+
+/** One workload's figures. */
+export interface WorkloadResult {
+  name: string;
+  naiveMs: number;
+  reuseMs: number;
+  speedup: number;
+  sameOutputs: boolean | null;
+  promptTokens: number;
+  evaluatedTokens: number;
+  /** Model calls per arm. */
+  calls?: number;
+  rounds: { naiveMs: number; reuseMs: number; speedup: number }[];
+  llamaServerMs?: number;
+  llamaServerRatio?: number;
+  /** vs-llama-server: edgecall again, loading the instructions' state the first run saved. */
+  laterLaunchMs?: number;
+  laterLaunchEvaluatedTokens?: number;
+  llamaServerRatioLaterLaunch?: number;
+  /** parallel: the ratio over the whole run, the warm-up calls that evaluate the instructions included. */
+  speedupWithInstructions?: number;
+  note?: string;
+}
+
+/** What one arm of a workload did. */
+export interface ArmRun {
+  ms: number;
+  outputs: number[][];
+  promptTokens: number;
+  evaluatedTokens: number;
+  outputTokens: number;
+  renderedPrompts: string[];
+}
+
+/** Sums an arm's calls. */
+export function tally(results: readonly GenerateResult[], ms: number): ArmRun {
+  return {
+    ms,
+    outputs: results.map((result) => (result.details?.outputTokenIds as number[] | undefined) ?? []),
+    promptTokens: results.reduce((sum, result) => sum + result.usage.inputTokens, 0),
+    evaluatedTokens: results.reduce(
+      (sum, result) => sum + result.usage.inputTokens - (result.usage.cachedInputTokens ?? 0),
+      0,
+    ),
+    outputTokens: results.reduce((sum, result) => sum + result.usage.outputTokens, 0),
+    renderedPrompts: results.map((result) => result.renderedPrompt ?? ""),
+  };
+}
+
+/** Runs the calls and tallies them with their wall time. */
+export async function timed(run: () => Promise<GenerateResult[]>): Promise<ArmRun> {
+  const started = performance.now();
+  const results = await run();
+  return tally(results, performance.now() - started);
+}
+
+/** Whether two arms produced the same greedy output token ids. */
+export const sameIds = (a: ArmRun, b: ArmRun): boolean =>
+  JSON.stringify(a.outputs) === JSON.stringify(b.outputs);
+
+/** Adds a sentence to a workload's note. */
+export function addNote(result: WorkloadResult, text: string): void {
+  result.note = result.note === undefined ? text : `${result.note}; ${text}`;
+}

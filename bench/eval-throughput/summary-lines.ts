@@ -1,0 +1,42 @@
+/** The terminal summary of bench/eval-throughput.ts (without --json): a line per workload. */
+import type { WorkloadResult } from "./arm-run.js";
+
+/** What the summary's heading names. */
+export interface SummaryHeading {
+  shape: string;
+  quant: string;
+  threads: number;
+  rounds: number;
+  flashAttention: string;
+}
+
+/** The lines to print. */
+export function summaryLines(
+  heading: SummaryHeading,
+  results: readonly WorkloadResult[],
+  decodeBySequences: readonly { sequences: number; decodeTokensPerSecond: number }[] = [],
+): string[] {
+  const lines = [
+    `eval throughput: ${heading.shape} ${heading.quant}, ${heading.threads} threads, flash attention ` +
+      `${heading.flashAttention}, RANDOM WEIGHTS (speed only), ${heading.rounds} rounds`,
+  ];
+  for (const result of results) {
+    const server =
+      result.llamaServerMs === undefined
+        ? ""
+        : ` · llama-server ${(result.llamaServerMs / 1000).toFixed(1)} s (${result.llamaServerRatio}x edgecall's time)`;
+    const later =
+      result.laterLaunchMs === undefined
+        ? ""
+        : ` · later launch ${(result.laterLaunchMs / 1000).toFixed(1)} s (${result.laterLaunchEvaluatedTokens} evaluated` +
+          `${result.llamaServerRatioLaterLaunch === undefined ? "" : `; llama-server ${result.llamaServerRatioLaterLaunch}x its time`})`;
+    lines.push(
+      `${result.name}: naive ${(result.naiveMs / 1000).toFixed(1)} s · reuse ${(result.reuseMs / 1000).toFixed(1)} s · ` +
+        `${result.speedup}x · evaluated ${result.evaluatedTokens} of ${result.promptTokens} prompt tokens · ` +
+        `same outputs: ${result.sameOutputs ?? "not compared"}${server}${later}`,
+    );
+  }
+  for (const row of decodeBySequences)
+    lines.push(`decode with ${row.sequences} sequence(s): ${row.decodeTokensPerSecond} tok/s in total`);
+  return lines;
+}
