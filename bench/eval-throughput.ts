@@ -108,11 +108,8 @@ async function main(): Promise<void> {
   const results: WorkloadResult[] = [];
 
   /** With LLAMA_SERVER set, runs the conversation there and adds its time and ratio to `result`. */
-  async function compareWithLlamaServer(
-    result: WorkloadResult,
-    renderedPrompts: string[],
-    edgecallMs: number,
-  ) {
+  async function compareWithLlamaServer(result: WorkloadResult, edgecall: ArmRun, edgecallMs: number) {
+    const renderedPrompts = edgecall.renderedPrompts;
     const server = process.env.LLAMA_SERVER;
     if (server === undefined || server === "") return;
     try {
@@ -127,6 +124,14 @@ async function main(): Promise<void> {
       });
       result.llamaServerMs = Math.round(serverRun.ms);
       result.llamaServerRatio = Number((serverRun.ms / edgecallMs).toFixed(2));
+      result.coldPromptTokensPerSecond = {
+        ...(edgecall.firstCallPromptTokensPerSecond === undefined
+          ? {}
+          : { edgecall: edgecall.firstCallPromptTokensPerSecond }),
+        ...(serverRun.coldPromptTokensPerSecond === undefined
+          ? {}
+          : { llamaServer: Number(serverRun.coldPromptTokensPerSecond.toFixed(1)) }),
+      };
       if (serverRun.refusedOutputs > 0)
         addNote(
           result,
@@ -190,7 +195,8 @@ async function main(): Promise<void> {
 
   if (workloads.has("agent-multi-turn")) {
     const prompts = agentConversation();
-    let lastRenderedPrompts: string[] = [];
+    // Either arm's run will do for llama-server: the same prompts, the first call cold in both.
+    let lastRun: ArmRun | undefined;
     const conversation = async (backend: ModelBackend) => {
       const run = await timed(async () => {
         const done: GenerateResult[] = [];
@@ -198,14 +204,14 @@ async function main(): Promise<void> {
           done.push(logCall(await backend.generate(request(messages, agentTools, genTokens))));
         return done;
       });
-      lastRenderedPrompts = run.renderedPrompts;
+      lastRun = run;
       return run;
     };
     const result = await paired("agent-multi-turn", conversation, {
       naive: { prefixReuse: false },
       reuse: {},
     });
-    await compareWithLlamaServer(result, lastRenderedPrompts, result.reuseMs);
+    await compareWithLlamaServer(result, lastRun!, result.reuseMs);
     results.push(result);
   }
   if (workloads.has("vs-llama-server")) {
@@ -256,7 +262,7 @@ async function main(): Promise<void> {
       laterLaunchEvaluatedTokens: warm.evaluatedTokens,
       sameOutputs: sameIds(reuse, warm),
     };
-    await compareWithLlamaServer(result, reuse.renderedPrompts, reuse.ms);
+    await compareWithLlamaServer(result, reuse, reuse.ms);
     if (result.llamaServerMs !== undefined)
       result.llamaServerRatioLaterLaunch = Number((result.llamaServerMs / warm.ms).toFixed(2));
     results.push(result);

@@ -28,10 +28,19 @@ export interface LlamaServerConversation {
   onLog: (line: string) => void;
 }
 
-/** Runs the calls; resolves with the time they took in ms and how many outputs the server refused to return. */
+/** What the calls took. */
+export interface LlamaServerConversationRun {
+  ms: number;
+  /** Outputs the server generated but refused to return (HTTP 500, malformed UTF-8). */
+  refusedOutputs: number;
+  /** The first (cold) call's prompt evaluation rate, from its own timings; absent if it was refused. */
+  coldPromptTokensPerSecond?: number;
+}
+
+/** Runs the calls in order and times them (not the start). */
 export async function runLlamaServerConversation(
   run: LlamaServerConversation,
-): Promise<{ ms: number; refusedOutputs: number }> {
+): Promise<LlamaServerConversationRun> {
   const server = await startLlamaServer({
     binary: run.binary,
     modelPath: run.modelPath,
@@ -43,7 +52,8 @@ export async function runLlamaServerConversation(
   try {
     const started = performance.now();
     let refusedOutputs = 0;
-    for (const prompt of run.prompts) {
+    let coldPromptTokensPerSecond: number | undefined;
+    for (const [index, prompt] of run.prompts.entries()) {
       // A long prompt on a busy CPU can take minutes before the answer: no timeout here.
       const response = await fetch(`${baseUrl}/completion`, {
         method: "POST",
@@ -57,7 +67,7 @@ export async function runLlamaServerConversation(
         }),
       });
       const body = (await response.json()) as {
-        timings?: { cache_n?: number; prompt_n?: number };
+        timings?: { cache_n?: number; prompt_n?: number; prompt_per_second?: number };
         error?: { message?: string };
       };
       if (response.status === 500 && isUnparsedOutputMessage(body.error?.message ?? "")) {
@@ -70,10 +80,16 @@ export async function runLlamaServerConversation(
       run.onLog(
         `  llama-server call: ${body.timings?.prompt_n} evaluated, ${body.timings?.cache_n} from its cache`,
       );
+      if (index === 0 && body.timings?.prompt_per_second !== undefined)
+        coldPromptTokensPerSecond = body.timings.prompt_per_second;
     }
     const ms = performance.now() - started;
     run.onLog(`llama-server: ${(ms / 1000).toFixed(1)} s`);
-    return { ms, refusedOutputs };
+    return {
+      ms,
+      refusedOutputs,
+      ...(coldPromptTokensPerSecond === undefined ? {} : { coldPromptTokensPerSecond }),
+    };
   } catch (error) {
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${server.logTail()}`);
   } finally {

@@ -22,6 +22,11 @@ export interface WorkloadResult {
   laterLaunchMs?: number;
   laterLaunchEvaluatedTokens?: number;
   llamaServerRatioLaterLaunch?: number;
+  /**
+   * The first, cold call's prompt evaluation (tokens/s) in edgecall's reuse arm and in
+   * llama-server: where most of a first launch's time goes.
+   */
+  coldPromptTokensPerSecond?: { edgecall?: number; llamaServer?: number };
   /** parallel: the ratio over the whole run, the warm-up calls that evaluate the instructions included. */
   speedupWithInstructions?: number;
   note?: string;
@@ -35,6 +40,8 @@ export interface ArmRun {
   evaluatedTokens: number;
   outputTokens: number;
   renderedPrompts: string[];
+  /** The first call's evaluated prompt tokens per second of its prefill. */
+  firstCallPromptTokensPerSecond?: number;
 }
 
 /** Sums an arm's calls. */
@@ -49,7 +56,15 @@ export function tally(results: readonly GenerateResult[], ms: number): ArmRun {
     ),
     outputTokens: results.reduce((sum, result) => sum + result.usage.outputTokens, 0),
     renderedPrompts: results.map((result) => result.renderedPrompt ?? ""),
+    ...firstCallRate(results[0]),
   };
+}
+
+function firstCallRate(first: GenerateResult | undefined): Pick<ArmRun, "firstCallPromptTokensPerSecond"> {
+  const prefillMs = first?.timing.prefillMs;
+  if (first === undefined || prefillMs === undefined || prefillMs <= 0) return {};
+  const evaluated = first.usage.inputTokens - (first.usage.cachedInputTokens ?? 0);
+  return { firstCallPromptTokensPerSecond: Number(((evaluated / prefillMs) * 1000).toFixed(1)) };
 }
 
 /** Runs the calls and tallies them with their wall time. */

@@ -30,10 +30,19 @@ export function summaryLines(
         ? ""
         : ` · later launch ${(result.laterLaunchMs / 1000).toFixed(1)} s (${result.laterLaunchEvaluatedTokens} evaluated` +
           `${result.llamaServerRatioLaterLaunch === undefined ? "" : `; llama-server ${result.llamaServerRatioLaterLaunch}x its time`})`;
+    // vs-llama-server has no naive arm (NaN in the JSON, null once serialised).
+    const naivePart = Number.isFinite(result.naiveMs)
+      ? `naive ${(result.naiveMs / 1000).toFixed(1)} s · ${result.speedup}x`
+      : "no naive arm";
+    const cold = result.coldPromptTokensPerSecond;
+    const coldLine =
+      cold === undefined
+        ? ""
+        : ` · cold prompt ${cold.edgecall ?? "?"} tok/s (llama-server ${cold.llamaServer ?? "?"})`;
     lines.push(
-      `${result.name}: naive ${(result.naiveMs / 1000).toFixed(1)} s · reuse ${(result.reuseMs / 1000).toFixed(1)} s · ` +
-        `${result.speedup}x · evaluated ${result.evaluatedTokens} of ${result.promptTokens} prompt tokens · ` +
-        `same outputs: ${result.sameOutputs ?? "not compared"}${server}${later}`,
+      `${result.name}: ${naivePart} · reuse ${(result.reuseMs / 1000).toFixed(1)} s · ` +
+        `evaluated ${result.evaluatedTokens} of ${result.promptTokens} prompt tokens · ` +
+        `same outputs: ${result.sameOutputs ?? "not compared"}${server}${coldLine}${later}`,
     );
   }
   for (const row of decodeBySequences)
