@@ -40,10 +40,11 @@ import {
   flashAttentionSettings,
 } from "../src/backend/llama-cpp/flash-attention.js";
 import type { GenerateRequest, GenerateResult, ModelBackend } from "../src/backend/model-backend.js";
-import { type ArmRun, addNote, sameIds, timed, type WorkloadResult } from "./eval-throughput/arm-run.js";
+import { type ArmRun, sameIds, timed, type WorkloadResult } from "./eval-throughput/arm-run.js";
+import { compareWithLlamaServer, type LlamaServerSetup } from "./eval-throughput/llama-server-comparison.js";
+import { type PairedRuns, runPaired } from "./eval-throughput/paired-arms.js";
 import { summaryLines } from "./eval-throughput/summary-lines.js";
 import { agentConversation, agentTools, request, sharedToolRequests } from "./eval-throughput/workloads.js";
-import { runLlamaServerConversation } from "./llama-server-client.js";
 import { runWithOnePoolThread } from "./one-pool-thread.js";
 import { openShapeModel, shapeModelFlags } from "./shape-model.js";
 import { wholeNumberFlag } from "./whole-number-flag.js";
@@ -107,91 +108,23 @@ async function main(): Promise<void> {
     });
   const results: WorkloadResult[] = [];
 
-  /** With LLAMA_SERVER set, runs the conversation there and adds its time and ratio to `result`. */
-  async function compareWithLlamaServer(result: WorkloadResult, edgecall: ArmRun, edgecallMs: number) {
-    const renderedPrompts = edgecall.renderedPrompts;
-    const server = process.env.LLAMA_SERVER;
-    if (server === undefined || server === "") return;
-    try {
-      const serverRun = await runLlamaServerConversation({
-        binary: server,
-        modelPath: model.path,
-        threads,
-        contextSize: 8192,
-        flashAttention,
-        prompts: renderedPrompts.map((text) => ({ text, maxTokens: genTokens })),
-        onLog: log,
-      });
-      result.llamaServerMs = Math.round(serverRun.ms);
-      result.llamaServerRatio = Number((serverRun.ms / edgecallMs).toFixed(2));
-      result.coldPromptTokensPerSecond = {
-        ...(edgecall.firstCallPromptTokensPerSecond === undefined
-          ? {}
-          : { edgecall: edgecall.firstCallPromptTokensPerSecond }),
-        ...(serverRun.coldPromptTokensPerSecond === undefined
-          ? {}
-          : { llamaServer: Number(serverRun.coldPromptTokensPerSecond.toFixed(1)) }),
-      };
-      if (serverRun.refusedOutputs > 0)
-        addNote(
-          result,
-          `llama-server generated but refused to return ${serverRun.refusedOutputs} of ${renderedPrompts.length} outputs (malformed UTF-8 from random weights; timed all the same)`,
-        );
-    } catch (error) {
-      addNote(
-        result,
-        `llama-server failed: ${error instanceof Error ? error.message.slice(0, 300) : String(error)}`,
-      );
-    }
-  }
+  const llamaServer: LlamaServerSetup = {
+    binary: process.env.LLAMA_SERVER,
+    modelPath: model.path,
+    threads,
+    contextSize: 8192,
+    flashAttention,
+    genTokens,
+    log,
+  };
   let decodeBySequences: { sequences: number; decodeTokensPerSecond: number }[] | undefined;
 
-  /** Runs `arm` naive and with reuse, alternating, `rounds` times. */
-  async function paired(
+  const pairedRuns: PairedRuns = { rounds, open, log };
+  const paired = (
     name: string,
     arm: (backend: ModelBackend) => Promise<ArmRun>,
-    options: { naive: Partial<LlamaCppBackendOptions>; reuse: Partial<LlamaCppBackendOptions> },
-  ): Promise<WorkloadResult> {
-    const perRound: WorkloadResult["rounds"] = [];
-    let same = true;
-    let last: { naive: ArmRun; reuse: ArmRun } | undefined;
-    for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? (["naive", "reuse"] as const) : (["reuse", "naive"] as const);
-      const runs: Partial<Record<"naive" | "reuse", ArmRun>> = {};
-      for (const which of order) {
-        // A fresh backend per arm: nothing held from the other arm or an earlier round.
-        const backend = await open(options[which]);
-        try {
-          runs[which] = await arm(backend);
-        } finally {
-          await backend.close();
-        }
-        log(`${name} round ${round + 1} ${which}: ${(runs[which]!.ms / 1000).toFixed(1)} s`);
-      }
-      const naive = runs.naive!;
-      const reuse = runs.reuse!;
-      same &&= sameIds(naive, reuse);
-      perRound.push({ naiveMs: naive.ms, reuseMs: reuse.ms, speedup: naive.ms / reuse.ms });
-      last = { naive, reuse };
-    }
-    const naiveMs = perRound.reduce((sum, round) => sum + round.naiveMs, 0) / perRound.length;
-    const reuseMs = perRound.reduce((sum, round) => sum + round.reuseMs, 0) / perRound.length;
-    return {
-      name,
-      naiveMs: Math.round(naiveMs),
-      reuseMs: Math.round(reuseMs),
-      speedup: Number((naiveMs / reuseMs).toFixed(2)),
-      sameOutputs: same,
-      promptTokens: last!.reuse.promptTokens,
-      evaluatedTokens: last!.reuse.evaluatedTokens,
-      calls: last!.reuse.outputs.length,
-      rounds: perRound.map((round) => ({
-        naiveMs: Math.round(round.naiveMs),
-        reuseMs: Math.round(round.reuseMs),
-        speedup: Number(round.speedup.toFixed(2)),
-      })),
-    };
-  }
+    options: Parameters<typeof runPaired>[3],
+  ) => runPaired(pairedRuns, name, arm, options);
 
   if (workloads.has("agent-multi-turn")) {
     const prompts = agentConversation();
@@ -211,7 +144,7 @@ async function main(): Promise<void> {
       naive: { prefixReuse: false },
       reuse: {},
     });
-    await compareWithLlamaServer(result, lastRun!, result.reuseMs);
+    await compareWithLlamaServer(llamaServer, result, lastRun!, result.reuseMs);
     results.push(result);
   }
   if (workloads.has("vs-llama-server")) {
@@ -262,7 +195,7 @@ async function main(): Promise<void> {
       laterLaunchEvaluatedTokens: warm.evaluatedTokens,
       sameOutputs: sameIds(reuse, warm),
     };
-    await compareWithLlamaServer(result, reuse, reuse.ms);
+    await compareWithLlamaServer(llamaServer, result, reuse, reuse.ms);
     if (result.llamaServerMs !== undefined)
       result.llamaServerRatioLaterLaunch = Number((result.llamaServerMs / warm.ms).toFixed(2));
     results.push(result);
