@@ -72,7 +72,7 @@ if (
   !(flashAttentionSettings as readonly string[]).includes(flashAttentionFlag)
 ) {
   process.stderr.write(
-    `eval-throughput: --flash-attention must be auto, on or off, got ${flashAttentionFlag}\n`,
+    `eval-throughput: --flash-attention must be one of ${flashAttentionSettings.join(", ")}, got ${flashAttentionFlag}\n`,
   );
   process.exit(2);
 }

@@ -13,6 +13,7 @@
  * done and the refusals are reported.
  */
 
+import type { FlashAttentionSetting } from "../src/backend/llama-cpp/flash-attention.js";
 import { startLlamaServer } from "../src/backend/llama-server/launch.js";
 import { isUnparsedOutputMessage } from "../src/backend/openai/errors.js";
 
@@ -23,7 +24,7 @@ export interface LlamaServerConversation {
   threads: number;
   contextSize: number;
   /** llama-server's `-fa`: the setting edgecall's context was created with. */
-  flashAttention: "auto" | "on" | "off";
+  flashAttention: FlashAttentionSetting;
   prompts: { text: string; maxTokens: number }[];
   onLog: (line: string) => void;
 }
