@@ -6,6 +6,7 @@
  * scorer, which returns a verdict with an explanation.
  */
 import type { ToolCall } from "../messages.js";
+import type { Counterfeit } from "./counterfeit.js";
 import type { EnvironmentFactory } from "./environment.js";
 import type { ReferenceOutput, Sample, SampleOptions } from "./sample.js";
 import type { SampleResult } from "./sample-result.js";
@@ -21,6 +22,7 @@ export type {
   UserAnswerRule,
   UserScript,
 } from "./sample.js";
+export type { Counterfeit } from "./counterfeit.js";
 export type { ModelTurn, Transcript } from "./transcript.js";
 
 /** A scorer's verdict on one transcript. */
@@ -68,6 +70,11 @@ export interface Suite<Target = unknown> {
   notes?: readonly string[];
   /** The reference outputs of a sample whose `reference` is not given (`suite check`); undefined when it has none. */
   referenceOf?(sample: Sample<Target>): ReferenceOutput[] | undefined;
+  /**
+   * `suite check`: near-miss wrong answers to a sample (see counterfeit.ts), each replayed through
+   * the suite's solver and scorer; every one must fail. An empty list: none for this sample.
+   */
+  counterfeitsOf?(sample: Sample<Target>): Counterfeit[];
   /** The simulated user of conversation samples, when the suite has its own (policy suites: tools, stop tokens). */
   user?: UserFactory;
   /**
