@@ -2,12 +2,20 @@
  * `suite check`: proof that a suite can tell a good model from a useless one. Every sample runs
  * through its suite's real solver and scorer twice: with the reference model (the sample's
  * reference solution replayed; every one must pass) and with the null model (text only, never a
- * call; it must mostly fail). Samples without a reference solution are counted apart.
+ * call; it must mostly fail), then the suite's counterfeits (near-miss wrong answers it generates
+ * per sample; every one must fail, see counterfeit-check.ts). Samples without a reference solution
+ * are counted apart.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ModelBackend } from "../backend/model-backend.js";
+import {
+  type CounterfeitLimit,
+  type CounterfeitReport,
+  checkCounterfeits,
+  defaultCounterfeitLimit,
+} from "./counterfeit-check.js";
 import { nullBackend, referenceBackend } from "./reference-backend.js";
 import { ResultStore } from "./result-store.js";
 import { type PlanOptions, planRun } from "./run-plan.js";
@@ -28,6 +36,8 @@ export interface SuiteCheck {
    * that it should not have (`unexpected`) and whether those stay within 10% of the samples (`ok`).
    */
   null: { passed: number; unexpected?: string[]; ok?: boolean };
+  /** The suite's counterfeits: how many were tried and passed (any pass fails the check); absent when it declares none. */
+  counterfeits?: CounterfeitReport;
   /** Samples that have no reference solution (not run with the reference model). */
   withoutReference: string[];
   /** What the suite's own check found wrong (see suite-own-check.ts); absent when it has none. */
@@ -65,11 +75,16 @@ async function runWith(
   }
 }
 
-/** Checks each suite; `concurrency` samples run at once (default 2). */
-export async function checkSuites(
-  suites: readonly Suite[],
-  options: PlanOptions & { concurrency?: number },
-): Promise<SuiteCheck[]> {
+/** Options of {@link checkSuites}. */
+export interface CheckOptions extends PlanOptions {
+  /** Samples run at once (default 2). */
+  concurrency?: number;
+  /** Counterfeits tried per kind and suite (default {@link defaultCounterfeitLimit}); 0: none. */
+  counterfeits?: CounterfeitLimit;
+}
+
+/** Checks each suite. */
+export async function checkSuites(suites: readonly Suite[], options: CheckOptions): Promise<SuiteCheck[]> {
   const checks: SuiteCheck[] = [];
   for (const suite of suites) {
     const items = await planRun([suite], { ...options, repeats: 1 });
@@ -113,6 +128,14 @@ export async function checkSuites(
       },
     };
     const own = suite.check === undefined ? undefined : await suite.check(samples, runner);
+    const counterfeitLimit = options.counterfeits ?? defaultCounterfeitLimit;
+    const counterfeits =
+      counterfeitLimit === 0
+        ? { report: undefined, failures: [] }
+        : await checkCounterfeits(suite, samples, counterfeitLimit, (backend, chosen) =>
+            runner.run(backend, chosen, defaultAgentSettings),
+          );
+    const checkFailures = [...(own?.failures ?? []), ...counterfeits.failures];
     checks.push({
       suite: suite.name,
       samples: items.length,
@@ -125,8 +148,10 @@ export async function checkSuites(
         passed: nullPassed.length,
         ...(unexpected === undefined ? {} : { unexpected, ok: unexpected.length <= 0.1 * items.length }),
       },
+      ...(counterfeits.report === undefined ? {} : { counterfeits: counterfeits.report }),
       withoutReference: items.filter((item) => !withReference.includes(item)).map((item) => item.sample.id),
-      ...(own === undefined ? {} : { ...own.report, checkFailures: own.failures }),
+      ...(own === undefined ? {} : own.report),
+      ...(own === undefined && checkFailures.length === 0 ? {} : { checkFailures }),
     });
   }
   return checks;

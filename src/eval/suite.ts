@@ -14,6 +14,7 @@ import type { SolverName, UserFactory } from "./solver.js";
 import type { CheckRunner, SuiteOwnCheck } from "./suite-own-check.js";
 import type { Transcript } from "./transcript.js";
 
+export type { Counterfeit } from "./counterfeit.js";
 export type {
   ReferenceCall,
   ReferenceOutput,
@@ -22,7 +23,6 @@ export type {
   UserAnswerRule,
   UserScript,
 } from "./sample.js";
-export type { Counterfeit } from "./counterfeit.js";
 export type { ModelTurn, Transcript } from "./transcript.js";
 
 /** A scorer's verdict on one transcript. */

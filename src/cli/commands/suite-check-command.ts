@@ -1,9 +1,12 @@
 /**
  * `edgecall suite check SUITE...`: runs every sample's reference solution (a replayed perfect model)
  * and a null model (answers in text, never calls a tool) through the suite's real solver and scorer.
- * Prints a table (or with `--json` DESIGN's `suite check` document); exits 1 when any reference
- * solution fails, naming each with the scorer's explanation.
+ * and the suite's counterfeits (near-miss wrong answers; every one must fail). Prints a table (or
+ * with `--json` DESIGN's `suite check` document); exits 1 when any reference solution fails or any
+ * counterfeit passes, naming each with the scorer's explanation.
  */
+
+import type { CounterfeitLimit } from "../../eval/counterfeit-check.js";
 import { createSuites, resolveSuiteNames } from "../../eval/suite-catalog.js";
 import { checkSuites, type SuiteCheck } from "../../eval/suite-check.js";
 import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
@@ -16,6 +19,8 @@ export interface SuiteCheckOptions {
   augment?: string[];
   injections?: string;
   concurrency?: number;
+  /** Counterfeits tried per kind and suite (`--counterfeits N|all`). */
+  counterfeits?: CounterfeitLimit;
   json?: boolean;
 }
 
@@ -23,7 +28,12 @@ export interface SuiteCheckOptions {
 function ownCheckLines(check: SuiteCheck): string[] {
   const lines: string[] = [];
   for (const [field, value] of Object.entries(check)) {
-    if (["suite", "samples", "gold", "null", "withoutReference", "checkFailures"].includes(field)) continue;
+    if (
+      ["suite", "samples", "gold", "null", "counterfeits", "withoutReference", "checkFailures"].includes(
+        field,
+      )
+    )
+      continue;
     lines.push(`${field}: ${JSON.stringify(value)}`);
   }
   return lines;
@@ -45,25 +55,41 @@ export async function suiteCheckCommand(
   const suites = await createSuites(catalog, suiteNames, sampleOptions);
   for (const suite of suites)
     for (const note of suite.notes ?? []) process.stderr.write(`edgecall: suite check: note: ${note}\n`);
-  const checks = await checkSuites(suites, { ...sampleOptions, concurrency: options.concurrency ?? 2 });
+  const checks = await checkSuites(suites, {
+    ...sampleOptions,
+    concurrency: options.concurrency ?? 2,
+    ...(options.counterfeits === undefined ? {} : { counterfeits: options.counterfeits }),
+  });
   const failures = checks.flatMap((check) =>
     check.gold.failed.map((id) => ({ id, why: check.gold.explanations[id] ?? "" })),
   );
   const ownFailures = checks.flatMap((check) => check.checkFailures ?? []);
+  const fooled = checks.flatMap((check) =>
+    (check.counterfeits?.examples ?? [])
+      .filter((trial) => trial.passed)
+      .map((trial) => ({ suite: check.suite, trial })),
+  );
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ suites: checks }, null, 2)}\n`);
   } else {
-    const header = ["suite", "samples", "gold passed", "null passed", "no reference"];
+    const header = ["suite", "samples", "gold passed", "null passed", "counterfeits passed", "no reference"];
     const rows = checks.map((check) => [
       check.suite,
       String(check.samples),
       `${check.gold.passed}/${check.samples - check.withoutReference.length}`,
       `${check.null.passed} (${percentOf(check.null.passed, check.samples)})`,
+      check.counterfeits === undefined
+        ? "none declared"
+        : `${check.counterfeits.passed}/${check.counterfeits.tried}`,
       String(check.withoutReference.length),
     ]);
     const table = textTable([header, ...rows], { align: () => "left", trimEnd: true });
     process.stdout.write(`${table}\n`);
     for (const failure of failures) process.stdout.write(`gold failed: ${failure.id}: ${failure.why}\n`);
+    for (const { suite, trial } of fooled)
+      process.stdout.write(
+        `counterfeit passed: ${suite}: ${trial.id} (${trial.kind}: ${trial.why}): the scorer said: ${trial.explanation}\n`,
+      );
     for (const check of checks) {
       const lines = ownCheckLines(check);
       if (lines.length > 0)
@@ -76,6 +102,12 @@ export async function suiteCheckCommand(
   if (failures.length > 0) {
     process.stderr.write(
       `edgecall: suite check: ${failures.length} reference solution(s) failed their own scorer\n`,
+    );
+    return 1;
+  }
+  if (fooled.length > 0) {
+    process.stderr.write(
+      `edgecall: suite check: ${fooled.length} counterfeit(s) passed their scorer: ${fooled.map(({ suite, trial }) => `${suite} ${trial.id} (${trial.kind})`).join(", ")}\n`,
     );
     return 1;
   }
