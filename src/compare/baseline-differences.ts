@@ -22,10 +22,13 @@ export type { LabelledResults } from "./paired-comparison.js";
 export interface ModelAccuracy {
   label: string;
   n: number;
+  /** Attempts with a model verdict: what `accuracy` is over. */
+  scored: number;
   passed: number;
+  /** passed / scored, as in the run's summary. */
   accuracy: number;
   ci95: [number, number];
-  /** Attempts that ended in a harness error (counted as failed). */
+  /** Attempts that ended in a harness error (beside accuracy, not counted as failed). */
   harnessErrors: number;
 }
 
@@ -56,6 +59,8 @@ export interface PairedDifference {
   agreement: number | null;
   /** Attempts of either run that have no partner in the other. */
   unpaired: number;
+  /** Attempts both runs have, left out of the pair: a harness error in either. */
+  harnessErrors: number;
   /** Discordant attempts, in plan order (absent in the overall row, where categories list them). */
   flips?: Flip[];
 }
@@ -98,6 +103,7 @@ function differenceOf(pairing: BaselinePairing, withFlips: boolean): PairedDiffe
     pValue: pairing.pValue,
     agreement: pairing.agreement,
     unpaired: pairs.unpaired,
+    harnessErrors: pairs.harnessErrors,
   };
   if (withFlips) difference.flips = pairs.discordant.map(flipOf);
   return difference;
@@ -110,6 +116,7 @@ function categoryOf(group: PairedGroup, labels: readonly string[], withFlips: bo
     models: group.accuracy.map((accuracy, index) => ({
       label: labels[index] ?? "",
       n: accuracy.n,
+      scored: accuracy.scored,
       passed: accuracy.passed,
       accuracy: accuracy.accuracy ?? 0,
       ci95: accuracy.ci95,

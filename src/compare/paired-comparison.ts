@@ -16,8 +16,8 @@
  */
 import { attemptKey, type PairedAttempts, pairAttempts } from "../eval/paired-attempts.js";
 import type { SampleResult } from "../eval/sample-result.js";
+import { scoredAccuracy } from "../eval/scored-accuracy.js";
 import { mcnemarExact } from "../stats/mcnemar.js";
-import { wilsonInterval } from "../stats/wilson.js";
 
 /** One run's results, labelled. */
 export interface LabelledResults {
@@ -25,13 +25,18 @@ export interface LabelledResults {
   results: readonly SampleResult[];
 }
 
-/** One run's accuracy over a group of attempts; `accuracy` is null with no attempts. */
+/**
+ * One run's accuracy over a group of attempts, as the run's summary computes it (over scored
+ * attempts, src/eval/scored-accuracy.ts); `accuracy` is null with no scored attempt.
+ */
 export interface RunAccuracy {
   n: number;
+  /** Attempts with a model verdict: what `accuracy` is over. */
+  scored: number;
   passed: number;
   accuracy: number | null;
   ci95: [number, number];
-  /** Attempts that ended in a harness error (counted as failed). */
+  /** Attempts that ended in a harness error (beside accuracy, not counted as failed). */
   harnessErrors: number;
 }
 
@@ -70,14 +75,8 @@ export interface PairedGroups {
 
 /** Accuracy of one run over a group of attempts. */
 export function runAccuracy(results: readonly SampleResult[]): RunAccuracy {
-  const passed = results.filter((result) => result.passed).length;
-  return {
-    n: results.length,
-    passed,
-    accuracy: results.length === 0 ? null : passed / results.length,
-    ci95: wilsonInterval(passed, results.length),
-    harnessErrors: results.filter((result) => result.error !== null).length,
-  };
+  const figures = scoredAccuracy(results);
+  return { ...figures, accuracy: figures.scored === 0 ? null : figures.accuracy };
 }
 
 function pairing(

@@ -62,7 +62,15 @@ export interface ComparedModel extends ModelEntry {
     fileBytes: number | null;
     randomWeights: boolean;
   } | null;
-  overall: { n: number; passed: number; accuracy: number; ci95: [number, number] } | null;
+  /** The run's overall accuracy (over scored attempts; harness errors beside it). */
+  overall: {
+    n: number;
+    scored: number;
+    harnessErrors: number;
+    passed: number;
+    accuracy: number;
+    ci95: [number, number];
+  } | null;
   speed: {
     /** Time to first token over model calls not served from the cache. */
     ttftMs: Percentiles | null;
@@ -146,6 +154,9 @@ function describeModel(run: LoadedModelRun): ComparedModel {
     provenance: provenanceOf(summary.model),
     overall: {
       n: summary.overall.n,
+      // Absent in a summary.json written before harness errors were counted beside accuracy.
+      scored: summary.overall.scored ?? summary.overall.n,
+      harnessErrors: summary.overall.harnessErrors ?? summary.harnessErrors,
       passed: summary.overall.passed,
       accuracy: summary.overall.accuracy,
       ci95: summary.overall.ci95,

@@ -42,7 +42,8 @@ export function sizingRow(file: SizedFile): string[] {
     file.fileBytes === null ? "-" : formatBytes(file.fileBytes),
     file.accuracy === null || file.ci95 === null
       ? "n/a"
-      : `${percent(file.accuracy)} [${percent(file.ci95[0])}, ${percent(file.ci95[1])}] n=${file.n}`,
+      : `${percent(file.accuracy)} [${percent(file.ci95[0])}, ${percent(file.ci95[1])}] n=${file.n}` +
+        (file.harnessErrors > 0 ? ` (${file.harnessErrors} harness errors)` : ""),
     milliseconds(file.ttftP90Ms),
     milliseconds(file.callP90Ms),
     file.peakMemoryBytes === null ? "n/a" : `${formatBytes(file.peakMemoryBytes)} (${file.memorySource})`,

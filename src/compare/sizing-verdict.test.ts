@@ -36,7 +36,7 @@ function model(
       fileBytes,
       randomWeights,
     } as ComparedModel["provenance"],
-    overall: { n: 10, passed, accuracy: passed / 10, ci95: [0, 1] },
+    overall: { n: 10, scored: 10, harnessErrors: 0, passed, accuracy: passed / 10, ci95: [0, 1] },
     speed: { ttftMs: { p50: 5, p90: 9, n: 10 }, decodeTokensPerSecond: null, loadMs: null, cached: 0 },
   };
 }

@@ -41,6 +41,8 @@ export interface SizedFile {
   fileBytes: number | null;
   randomWeights: boolean;
   n: number;
+  /** Attempts that ended in a harness error: not in `accuracy` (which is over scored attempts). */
+  harnessErrors: number;
   accuracy: number | null;
   ci95: [number, number] | null;
   /** p90 time to first token over measured (not cached) model calls. */
@@ -106,6 +108,7 @@ function sizedFile(model: ComparedModel, results: readonly SampleResult[], budge
     fileBytes: model.provenance?.fileBytes ?? null,
     randomWeights: model.provenance?.randomWeights === true || bench?.randomWeights === true,
     n: model.overall?.n ?? 0,
+    harnessErrors: model.overall?.harnessErrors ?? 0,
     accuracy: model.overall?.accuracy ?? null,
     ci95: model.overall?.ci95 ?? null,
     ttftP90Ms: timed ? (model.speed?.ttftMs?.p90 ?? null) : null,

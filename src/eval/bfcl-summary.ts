@@ -2,10 +2,17 @@
 import { type BfclAggregate, type BfclCategoryScore, bfclAggregates } from "../bfcl/aggregates.js";
 import { bfclCategorySize } from "../bfcl/category-sizes.js";
 
-/** What a category summary gives this computation (its shape without BFCL's entry count). */
-type CategoryScore = Omit<BfclCategoryScore, "category" | "total"> & { category: string };
+/**
+ * What a category summary gives this computation (its shape without BFCL's entry count); `scored`
+ * is absent in summaries written before harness errors were counted beside accuracy.
+ */
+type CategoryScore = Omit<BfclCategoryScore, "category" | "total"> & { category: string; scored?: number };
 
-/** BFCL's summary scores of the run's BFCL categories (accuracy over every attempt, as in the category rows). */
+/**
+ * BFCL's summary scores of the run's BFCL categories, from the category rows: accuracy over scored
+ * attempts, so a category's entries are the scored ones and one with harness errors makes the
+ * summary it belongs to partial (BFCL itself scores an inference error as a wrong entry).
+ */
 export function bfclSummary(categories: readonly CategoryScore[]): { bfcl?: BfclAggregate[] } {
   const scores: BfclCategoryScore[] = categories.flatMap((category) => {
     const size = category.suite.startsWith("bfcl:") ? bfclCategorySize(category.category) : undefined;
@@ -14,7 +21,7 @@ export function bfclSummary(categories: readonly CategoryScore[]): { bfcl?: Bfcl
       {
         suite: category.suite,
         category: category.category as BfclCategoryScore["category"],
-        n: category.n,
+        n: category.scored ?? category.n,
         passed: category.passed,
         accuracy: category.accuracy,
         ci95: category.ci95,

@@ -6,11 +6,12 @@
  * difference in points, the discordant counts (only English passed, only the twin passed) and
  * the exact McNemar p-value on them. Read from the results' metadata (`language`, `twin`,
  * `scenario`), so eval needs no suite; augmented copies are left out (they differ in tools).
+ * Accuracy is over scored attempts and pairs leave out harness errors (src/eval/scored-accuracy.ts).
  */
 import { mcnemarExact } from "../stats/mcnemar.js";
-import { wilsonInterval } from "../stats/wilson.js";
 import { percent, percentInterval, signedPoints } from "../text/percent.js";
 import type { SampleResult } from "./sample-result.js";
+import { isHarnessError, scoredAccuracy } from "./scored-accuracy.js";
 
 /** The paired comparison of a language with English. */
 export interface LanguagePairing {
@@ -31,8 +32,11 @@ export interface LanguagePairing {
 /** One language's figures. */
 export interface LanguageFigure {
   language: string;
-  /** Attempts scored. */
+  /** Attempts finished, harness errors included. */
   n: number;
+  /** Attempts with a model verdict: what `accuracy` is over. */
+  scored: number;
+  harnessErrors: number;
   passed: number;
   accuracy: number;
   ci95: [number, number];
@@ -63,7 +67,7 @@ function pairing(
   let onlyLanguage = 0;
   for (const twin of twins) {
     const original = english.get(`${String(twin.metadata.twin)}\u0000${twin.repeat}`);
-    if (original === undefined) continue;
+    if (original === undefined || isHarnessError(original) || isHarnessError(twin)) continue;
     pairs += 1;
     if (original.passed) englishPassed += 1;
     if (twin.passed) languagePassed += 1;
@@ -100,13 +104,9 @@ export function languageSummary(results: readonly SampleResult[]): LanguageSumma
   return {
     languages: order.map((language) => {
       const list = groups.get(language) ?? [];
-      const passed = list.filter((result) => result.passed).length;
       return {
         language,
-        n: list.length,
-        passed,
-        accuracy: passed / list.length,
-        ci95: wilsonInterval(passed, list.length),
+        ...scoredAccuracy(list),
         samples: new Set(list.map((result) => result.id)).size,
         ...(language === "en" ? {} : { paired: pairing(list, english) }),
       };

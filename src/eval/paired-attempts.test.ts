@@ -4,7 +4,11 @@ import { pairAttempts } from "./paired-attempts.js";
 import type { SampleResult } from "./sample-result.js";
 
 function result(id: string, repeat: number, passed: boolean): SampleResult {
-  return { id, repeat, passed } as SampleResult;
+  return { id, repeat, passed, error: null } as SampleResult;
+}
+
+function harnessError(id: string, repeat: number): SampleResult {
+  return { id, repeat, passed: false, error: { code: "backend", message: "refused" } } as SampleResult;
 }
 
 describe("pairAttempts", () => {
@@ -29,7 +33,16 @@ describe("pairAttempts", () => {
     const paired = pairAttempts(first, second);
     assert.deepEqual(
       { ...paired, discordant: undefined },
-      { n: 5, bothPassed: 2, onlyFirst: 1, onlySecond: 1, bothFailed: 1, discordant: undefined, unpaired: 3 },
+      {
+        n: 5,
+        bothPassed: 2,
+        onlyFirst: 1,
+        onlySecond: 1,
+        bothFailed: 1,
+        discordant: undefined,
+        unpaired: 3,
+        harnessErrors: 0,
+      },
     );
     assert.deepEqual(
       paired.discordant.map(({ first: a, second: b }) => [a.id, a.repeat, a.passed, b.passed]),
@@ -37,6 +50,22 @@ describe("pairAttempts", () => {
         ["b", 1, false, true],
         ["c", 2, true, false],
       ],
+    );
+  });
+
+  it("leaves out pairs with a harness error on either side: no model verdict, not a discordant pair", () => {
+    const paired = pairAttempts(
+      [result("a", 1, true), harnessError("b", 1), result("c", 1, true)],
+      [harnessError("a", 1), result("b", 1, true), result("c", 1, false)],
+    );
+    assert.equal(paired.n, 1);
+    assert.equal(paired.harnessErrors, 2);
+    assert.equal(paired.onlyFirst, 1);
+    assert.equal(paired.onlySecond, 0);
+    assert.equal(paired.unpaired, 0);
+    assert.deepEqual(
+      paired.discordant.map(({ first }) => first.id),
+      ["c"],
     );
   });
 

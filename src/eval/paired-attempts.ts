@@ -3,9 +3,11 @@
  * the paired outcome table is counted, and the discordant pairs are listed in the first run's
  * order. Both comparisons use it: `compare-quants` (several models against a baseline,
  * src/compare/paired-comparison.ts) and `compare` (two runs, src/report/two-run-comparison.ts), so their
- * McNemar tests count pairs the same way.
+ * McNemar tests count pairs the same way. A pair where either attempt ended in a harness error has
+ * no pair of model verdicts: it is left out of the table and counted in `harnessErrors`.
  */
 import type { SampleResult } from "./sample-result.js";
+import { isHarnessError } from "./scored-accuracy.js";
 
 /** The key of an attempt (sample id and repeat): what pairs two runs' attempts and what the result store knows a result by. */
 export function attemptKey(result: Pick<SampleResult, "id" | "repeat">): string {
@@ -14,7 +16,7 @@ export function attemptKey(result: Pick<SampleResult, "id" | "repeat">): string 
 
 /** The paired outcome table of two runs, and their discordant pairs. */
 export interface PairedAttempts {
-  /** Attempts present in both runs. */
+  /** Attempts present in both runs, each with a model verdict. */
   n: number;
   bothPassed: number;
   /** Passed in the first run only. */
@@ -26,6 +28,8 @@ export interface PairedAttempts {
   discordant: { first: SampleResult; second: SampleResult }[];
   /** Attempts of either run that have no partner in the other. */
   unpaired: number;
+  /** Attempts present in both runs left out of the table: a harness error in either run. */
+  harnessErrors: number;
 }
 
 /** Pairs `first` with `second` by {@link attemptKey}. */
@@ -42,10 +46,15 @@ export function pairAttempts(
     bothFailed: 0,
     discordant: [],
     unpaired: 0,
+    harnessErrors: 0,
   };
   for (const resultFirst of first) {
     const resultSecond = byKey.get(attemptKey(resultFirst));
     if (resultSecond === undefined) continue;
+    if (isHarnessError(resultFirst) || isHarnessError(resultSecond)) {
+      paired.harnessErrors += 1;
+      continue;
+    }
     paired.n += 1;
     if (resultFirst.passed === resultSecond.passed) {
       if (resultFirst.passed) paired.bothPassed += 1;
@@ -56,6 +65,6 @@ export function pairAttempts(
     else paired.onlySecond += 1;
     paired.discordant.push({ first: resultFirst, second: resultSecond });
   }
-  paired.unpaired = first.length + second.length - 2 * paired.n;
+  paired.unpaired = first.length + second.length - 2 * (paired.n + paired.harnessErrors);
   return paired;
 }

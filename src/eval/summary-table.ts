@@ -1,6 +1,6 @@
 /**
- * The terminal summary printed after a run: one row per category (n, passed, accuracy, Wilson
- * 95% interval, pass^k with repeats), the overall row, for agent suites a table of milestone
+ * The terminal summary printed after a run: one row per category (n, harness errors, passed,
+ * accuracy over scored attempts, Wilson 95% interval, pass^k with repeats), the overall row, for agent suites a table of milestone
  * progress, turns, steps, tool calls and confirmations asked, then the health figures. Given per-category
  * health (src/eval/category-health.ts), each row also shows parse failures, stuck and
  * token-limit rates, and the TTFT and decode-speed medians.
@@ -19,6 +19,12 @@ import type { EvalSummary, Percentiles } from "./summary.js";
 function spread(value: Percentiles | null, unit: string, digits: number): string {
   if (value === null) return "n/a";
   return `p50 ${value.p50.toFixed(digits)}${unit} · p90 ${value.p90.toFixed(digits)}${unit} (${value.n} calls)`;
+}
+
+/** A row's harness errors (from a summary written before they were counted per category: its health's, else "-"). */
+function errorsCell(count: number | undefined, health: CategoryHealth | undefined): string {
+  if (count !== undefined) return String(count);
+  return health === undefined ? "-" : String(health.harnessErrors);
 }
 
 /** Per-category and overall health, for the extra columns of {@link renderSummaryTable}. */
@@ -96,7 +102,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   // A replay model's timings measure the harness (e.g. 500,000 tokens/s), not a model.
   const timed = summary.model.kind !== "replay";
   const withPassHat = summary.repeats > 1;
-  const header = ["suite / category", "n", "passed", "accuracy", "95% CI"];
+  const header = ["suite / category", "n", "harness err", "passed", "accuracy", "95% CI"];
   if (withPassHat) header.push(`pass^${summary.repeats}`);
   if (health) header.push("parse fail", "stuck", "tok limit", "TTFT p50 ms", "tok/s p50");
   const healthByKey = new Map(
@@ -109,6 +115,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
     const row = [
       name,
       String(category.n),
+      errorsCell(category.harnessErrors, healthByKey.get(`${category.suite}\u0000${category.category}`)),
       String(category.passed),
       percent(category.accuracy),
       interval(category.ci95),
@@ -123,6 +130,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   const overallRow = [
     "overall",
     String(overall.n),
+    errorsCell(overall.harnessErrors ?? summary.harnessErrors, undefined),
     String(overall.passed),
     percent(overall.accuracy),
     interval(overall.ci95),
@@ -139,6 +147,12 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   lines.push(paint.bold(pad(overallRow, widths)));
   lines.push(...agentLines(summary, paint));
   lines.push(...passHatKLines(summary));
+  if (summary.harnessErrors > 0)
+    lines.push(
+      paint.yellow(
+        `accuracy is over scored attempts: ${summary.harnessErrors} harness error${summary.harnessErrors === 1 ? "" : "s"} ${summary.harnessErrors === 1 ? "is" : "are"} not counted as wrong (see each sample's explanation)`,
+      ),
+    );
   if (summary.simulatedUser !== undefined)
     lines.push(
       `simulated user: ${summary.simulatedUser === "scripted" ? "scripted (deterministic)" : `model ${summary.simulatedUser}`}`,

@@ -1,7 +1,9 @@
 /**
  * The summary of a run (summary.json and `eval --json`), computed from its stored results:
  * accuracy per category with a Wilson 95% interval, overall accuracy (micro: all passes over all
- * attempts; `macroAccuracy` is the unweighted mean of categories), and the health figures every
+ * scored attempts; `macroAccuracy` is the unweighted mean of the categories with a scored attempt),
+ * harness errors beside accuracy (per category and overall; src/eval/scored-accuracy.ts: an
+ * attempt without a model verdict is neither passed nor failed), and the health figures every
  * run reports: the rate of outputs cut off by the token limit, the rate of outputs stuck repeating,
  * time to first token and decode speed percentiles (p50/p90, model calls served by the backend
  * only, not from the cache), parse failures per call format, and harness errors.
@@ -12,7 +14,6 @@
  */
 import type { BfclAggregate } from "../bfcl/aggregates.js";
 import { type Percentiles, percentiles } from "../stats/quantile.js";
-import { wilsonInterval } from "../stats/wilson.js";
 import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
 import { bfclSummary } from "./bfcl-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
@@ -22,6 +23,7 @@ import { passHatKIntervals, passHatKTable } from "./pass-hat-k-tables.js";
 import type { ModelProvenance } from "./provenance.js";
 import { type ResearchSummary, researchSummary } from "./research-summary.js";
 import type { SampleResult } from "./sample-result.js";
+import { scoredAccuracy, scoredResults } from "./scored-accuracy.js";
 import { type ToolFaultSummary, toolFaultSummary } from "./tool-fault-figures.js";
 
 export type { Percentiles } from "../stats/quantile.js";
@@ -32,12 +34,18 @@ export { agentSummary } from "./agent-summary.js";
 export interface CategorySummary {
   suite: string;
   category: string;
-  /** Attempts scored (samples × repeats finished). */
+  /** Attempts finished (samples × repeats), harness errors included. */
   n: number;
+  /** Attempts with a model verdict (`n - harnessErrors`): what `accuracy` is over. */
+  scored: number;
+  /** Attempts that ended in a harness error: no model verdict, not counted as wrong. */
+  harnessErrors: number;
   passed: number;
+  /** passed / scored (0 when nothing was scored). */
   accuracy: number;
+  /** Wilson 95% interval of passed over scored. */
   ci95: [number, number];
-  /** Distinct samples scored. */
+  /** Distinct samples run. */
   samples: number;
   /** pass^k for k = 1..repeats, keyed by k (only with repeats > 1). */
   passHatK?: Record<string, number>;
@@ -62,6 +70,8 @@ export interface EvalSummary {
   categories: CategorySummary[];
   overall: {
     n: number;
+    scored: number;
+    harnessErrors: number;
     passed: number;
     accuracy: number;
     ci95: [number, number];
@@ -185,28 +195,26 @@ export function summarise(input: SummaryInput): EvalSummary {
   for (const list of groups.values()) {
     const first = list[0];
     if (first === undefined) continue;
-    const passed = list.filter((result) => result.passed).length;
     const summary: CategorySummary = {
       suite: first.suite,
       category: first.category,
-      n: list.length,
-      passed,
-      accuracy: passed / list.length,
-      ci95: wilsonInterval(passed, list.length),
+      ...scoredAccuracy(list),
       samples: new Set(list.map((result) => result.id)).size,
     };
-    const table = passHatKTable(list, repeats);
+    // pass^k over samples whose K attempts all have a model verdict.
+    const table = passHatKTable(scoredResults(list), repeats);
     if (table !== undefined) summary.passHatK = table;
-    const intervals = table === undefined ? undefined : passHatKIntervals(list, repeats);
+    const intervals = table === undefined ? undefined : passHatKIntervals(scoredResults(list), repeats);
     if (intervals !== undefined) summary.passHatKCi95 = intervals;
     const agent = agentSummary(list);
     if (agent !== undefined) summary.agent = agent;
     categories.push(summary);
   }
-  const passed = results.filter((result) => result.passed).length;
-  const overallTable = passHatKTable(results, repeats);
+  const overall = scoredAccuracy(results);
+  const overallTable = passHatKTable(scoredResults(results), repeats);
+  const macro = categories.filter((category) => category.scored > 0);
   const overallAgent = agentSummary(results);
-  const modelOutputs = results.filter((result) => result.error === null);
+  const modelOutputs = scoredResults(results);
   const measured = modelOutputs.filter((result) => !result.cached && result.timing !== null);
   const formats = new Map<string, { n: number; failures: number }>();
   for (const result of modelOutputs) {
@@ -220,13 +228,10 @@ export function summarise(input: SummaryInput): EvalSummary {
     model: input.model,
     categories,
     overall: {
-      n: results.length,
-      passed,
-      accuracy: rate(passed, results.length),
-      ci95: wilsonInterval(passed, results.length),
+      ...overall,
       macroAccuracy: rate(
-        categories.reduce((sum, category) => sum + category.accuracy, 0),
-        categories.length,
+        macro.reduce((sum, category) => sum + category.accuracy, 0),
+        macro.length,
       ),
       samples: new Set(results.map((result) => result.id)).size,
       ...(overallTable === undefined ? {} : { passHatK: overallTable }),

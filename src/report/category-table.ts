@@ -1,5 +1,6 @@
 /**
- * The report's "Results by category" table: accuracy with its interval (and pass^k with repeats),
+ * The report's "Results by category" table: harness errors beside accuracy (which is over scored
+ * attempts, src/eval/scored-accuracy.ts) with its interval (and pass^k with repeats),
  * the health columns, and, when any category ran agent or conversation samples, the agent figures
  * (mean progress, user turns, model steps and tool calls per attempt, confirmations asked). The
  * overall row's agent figures are computed from the results the same way summary.json does it.
@@ -22,6 +23,8 @@ type Health = ReturnType<typeof healthOf>;
 
 interface Counts {
   n: number;
+  /** Absent in a summary.json written before harness errors were counted per category. */
+  harnessErrors?: number;
   passed: number;
   accuracy: number;
   ci95: [number, number];
@@ -64,9 +67,11 @@ function tableRow(parts: RowParts, summary: EvalSummary, replay: boolean, withAg
   const { counts, health } = parts;
   const median = (value: number | null | undefined, digits: number): string =>
     value === null || value === undefined || replay ? "n/a" : value.toFixed(digits);
+  const errors = counts.harnessErrors ?? health?.harnessErrors;
   const cells = [
     parts.label,
     String(counts.n),
+    errors === undefined ? "-" : String(errors),
     String(counts.passed),
     percent(counts.accuracy),
     interval(counts.ci95),
@@ -85,7 +90,7 @@ function tableRow(parts: RowParts, summary: EvalSummary, replay: boolean, withAg
 }
 
 function columns(summary: EvalSummary, withAgent: boolean): TableColumn[] {
-  const headers: string[] = ["n", "passed", "accuracy", "95% CI"];
+  const headers: string[] = ["n", "harness errors", "passed", "accuracy", "95% CI"];
   if (summary.repeats > 1) headers.push(`pass^${summary.repeats}`);
   headers.push("parse failures", "stuck", "token limit", "TTFT p50 (ms)", "decode p50 (tok/s)");
   if (withAgent) headers.push("progress", "user turns", "steps", "tool calls", "confirmations");
@@ -155,12 +160,16 @@ export function categoryTable(evalData: EvalRunData | undefined): string {
   const { summary } = evalData;
   const view = categoryTableView(evalData);
   const { withAgent } = view;
+  const errorsNote =
+    summary.harnessErrors > 0
+      ? `\n<p class="muted">Accuracy is over scored attempts: ${summary.harnessErrors} attempt${summary.harnessErrors === 1 ? "" : "s"} ended in a harness error (no model verdict; the sample's explanation says why) and ${summary.harnessErrors === 1 ? "is" : "are"} counted beside it, not as wrong answers.</p>`
+      : "";
   const agentNote = withAgent
     ? '\n<p class="muted">Agent figures (agent and conversation samples only): progress is the mean score (milestones reached in order, 0 when a minefield was hit); user turns, steps (model calls) and tool calls are means per attempt; confirmations are all asked in the category.</p>'
     : "";
   return `<section id="summary">
 <h2>Results by category</h2>
 <div class="table-scroll">${tableHtml(view)}</div>
-<p class="muted">macro accuracy ${percent(summary.overall.macroAccuracy)} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}${reuseNote(summary)}</p>${agentNote}
+<p class="muted">macro accuracy ${percent(summary.overall.macroAccuracy)} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}${reuseNote(summary)}</p>${errorsNote}${agentNote}
 </section>`;
 }

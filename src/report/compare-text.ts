@@ -73,8 +73,16 @@ export function renderComparison(comparison: Comparison, color = false): string 
   }
   lines.push(paint.bold(pad(overall, widths)));
   lines.push(
-    "A, B: accuracy over each run's attempts; B − A, only A, only B and McNemar p (exact, two-sided) over the pairs.",
+    "A, B: accuracy over each run's scored attempts; B − A, only A, only B and McNemar p (exact, two-sided) over the pairs.",
   );
+  const errorsA = comparison.overall.a?.harnessErrors ?? 0;
+  const errorsB = comparison.overall.b?.harnessErrors ?? 0;
+  if (errorsA > 0 || errorsB > 0)
+    lines.push(
+      paint.yellow(
+        `harness errors (no model verdict; neither in accuracy nor in the pairs): ${errorsA} in A, ${errorsB} in B`,
+      ),
+    );
   if (comparison.unpaired.onlyInA > 0 || comparison.unpaired.onlyInB > 0)
     lines.push(
       paint.yellow(

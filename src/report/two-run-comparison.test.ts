@@ -61,7 +61,14 @@ describe("compareRuns", () => {
     const comparison = compareRuns(readRunData(runA), readRunData(runB));
     const simple = category(comparison, "simple");
     // Only A passed: {0}; only B: {3, 6, 9, 12, 15}. p = 2 · (C(6,0) + C(6,1)) / 2^6 = 14/64.
-    assert.deepEqual(simple.paired, { n: 10, bothPassed: 4, onlyA: 1, onlyB: 5, bothFailed: 0 });
+    assert.deepEqual(simple.paired, {
+      n: 10,
+      bothPassed: 4,
+      onlyA: 1,
+      onlyB: 5,
+      bothFailed: 0,
+      harnessErrors: 0,
+    });
     assert.equal(simple.pValue, 14 / 64);
     assert.equal(simple.difference, 0.4);
     assert.equal(simple.a?.accuracy, 0.5);
@@ -71,7 +78,14 @@ describe("compareRuns", () => {
       onlyB: ["single_3", "single_6", "single_9", "single_12", "single_15"],
     });
     const multiple = category(comparison, "multiple");
-    assert.deepEqual(multiple.paired, { n: 10, bothPassed: 9, onlyA: 0, onlyB: 0, bothFailed: 1 });
+    assert.deepEqual(multiple.paired, {
+      n: 10,
+      bothPassed: 9,
+      onlyA: 0,
+      onlyB: 0,
+      bothFailed: 1,
+      harnessErrors: 0,
+    });
     assert.equal(multiple.pValue, 1);
     assert.equal(multiple.difference, 0);
     // Only A: {2}; only B: 7 samples. p = 2 · (1 + 8) / 2^8 = 18/256.

@@ -2,7 +2,8 @@
  * The comparison of two runs (`edgecall compare RUN_A RUN_B`): per category the accuracy of each
  * run, the paired table over the attempts both ran (same sample id and repeat), the difference
  * B − A on those pairs with an exact McNemar test, the samples that flipped either way, and speed
- * and memory side by side. A harness error counts as a failure. Runs whose common suites have
+ * and memory side by side. Accuracy is over scored attempts, as in each run's summary: a harness
+ * error is counted beside it and leaves its pair out of the table. Runs whose common suites have
  * different versions (changed samples or scoring) are refused unless `force`.
  *
  * It is the N = 2 case of the one paired comparison (src/compare/paired-comparison.ts), with the
@@ -18,9 +19,13 @@ import { hasRandomWeights, type RunData, runLabel } from "./run-data.js";
 import { categoryLabel, resultKeyOf } from "./sample-view.js";
 import { type SpeedMemory, speedMemoryOf } from "./speed-memory.js";
 
-/** One run's accuracy in a category (over all its attempts there). */
+/** One run's accuracy in a category (over its scored attempts there, harness errors beside it). */
 export interface SideAccuracy {
   n: number;
+  /** Attempts with a model verdict: what `accuracy` is over. */
+  scored: number;
+  /** Attempts that ended in a harness error. */
+  harnessErrors: number;
   passed: number;
   accuracy: number;
   ci95: [number, number];
@@ -28,12 +33,14 @@ export interface SideAccuracy {
 
 /** The paired outcome table of a category. */
 export interface PairedTable {
-  /** Attempts present in both runs. */
+  /** Attempts present in both runs, each with a model verdict. */
   n: number;
   bothPassed: number;
   onlyA: number;
   onlyB: number;
   bothFailed: number;
+  /** Attempts present in both runs left out: a harness error in either. */
+  harnessErrors: number;
 }
 
 /** One category (or `overall`) compared. */
@@ -76,7 +83,14 @@ export interface Comparison {
 
 function side(accuracy: RunAccuracy): SideAccuracy | null {
   if (accuracy.accuracy === null) return null;
-  return { n: accuracy.n, passed: accuracy.passed, accuracy: accuracy.accuracy, ci95: accuracy.ci95 };
+  return {
+    n: accuracy.n,
+    scored: accuracy.scored,
+    harnessErrors: accuracy.harnessErrors,
+    passed: accuracy.passed,
+    accuracy: accuracy.accuracy,
+    ci95: accuracy.ci95,
+  };
 }
 
 function categoryOf(group: PairedGroup, withRepeat: boolean): CategoryComparison {
@@ -89,6 +103,7 @@ function categoryOf(group: PairedGroup, withRepeat: boolean): CategoryComparison
     onlyA: pairs?.onlyFirst ?? 0,
     onlyB: pairs?.onlySecond ?? 0,
     bothFailed: pairs?.bothFailed ?? 0,
+    harnessErrors: pairs?.harnessErrors ?? 0,
   };
   const flipped = { onlyA: [] as string[], onlyB: [] as string[] };
   for (const { first } of pairs?.discordant ?? [])

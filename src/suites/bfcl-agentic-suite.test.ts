@@ -19,7 +19,7 @@ const agent: AgentRunSettings = { confirm: "deny", maxSteps: 10, maxUserTurns: 1
 const call = (name: string, args: Record<string, unknown>): string =>
   `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
-function replayFile(lines: Array<{ id: string; output: string }>): string {
+function replayFile(lines: Array<{ id?: string; output: string }>): string {
   const path = join(mkdtempSync(join(tmpdir(), "edgecall-agentic-")), "replay.jsonl");
   writeFileSync(path, `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`);
   return path;
@@ -37,6 +37,8 @@ describe("bfcl:memory_* and bfcl:web_search_* suites", { skip: hasBfcl ? false :
     const lines = [
       { id: prerequisite, output: call("core_memory_add", { key: "first_name", value: "Michael" }) },
       ...Array.from({ length: 12 }, () => ({ id: prerequisite, output: "Noted." })),
+      // The scenario's nine other conversations: each turn answered with text (lines without an id).
+      ...Array.from({ length: 200 }, () => ({ output: "Noted." })),
       { id: first.id, output: call("core_memory_retrieve", { key: "first_name" }) },
       { id: first.id, output: "{'answer': 'Michael', 'context': 'core memory'}" },
       { id: second.id, output: "{'answer': 'I do not know', 'context': 'I do not know'}" },
@@ -58,8 +60,7 @@ describe("bfcl:memory_* and bfcl:web_search_* suites", { skip: hasBfcl ? false :
     };
     assert.equal(details.prerequisite.toolCalls, 1);
     assert.equal(details.prerequisite.conversations, 10);
-    // Conversations with no scripted reply end in a harness error and keep the memory before them.
-    assert.equal(details.prerequisite.failed.length, 9);
+    assert.equal(details.prerequisite.failed.length, 0);
     const questionRequest = replay.requests.find((request) => request.sampleId === first.id);
     const system = questionRequest?.messages[0]?.content ?? "";
     assert.match(system, /"first_name": "Michael"/);
@@ -69,6 +70,28 @@ describe("bfcl:memory_* and bfcl:web_search_* suites", { skip: hasBfcl ? false :
       ok: true,
       output: '{"value": "Michael"}',
     });
+  });
+
+  it("memory: a question whose prerequisite conversations failed is a harness error, not scored on an empty memory", async () => {
+    const suite = createBfclAgenticSuite("memory_kv", bfclDir);
+    const samples = suite.samples({ bfclMode: "fc" }) as Sample<AgenticTarget>[];
+    const first = samples.find((sample) => sample.target.scenario === "customer");
+    assert.ok(first);
+    // Only the first conversation is scripted: the nine others end in a harness error (no output left).
+    const prerequisite = "memory_kv_prereq_0-customer-0";
+    const lines = [
+      ...Array.from({ length: 12 }, () => ({ id: prerequisite, output: "Noted." })),
+      { id: first.id, output: "{'answer': 'I do not know', 'context': 'I do not know'}" },
+    ];
+    const replay = createReplayBackend({ path: replayFile(lines), format: getFormat("qwen3") });
+    const backend = recordingBackend(replay, undefined);
+    const transcript = await bfclAgenticSolver.solve(first, { backend, settings, repeat: 0, agent });
+    assert.equal(transcript.error?.code, "memory-prerequisite-failed");
+    assert.match(transcript.error?.message ?? "", /9 of 10 prerequisite conversations failed/);
+    assert.match(transcript.error?.message ?? "", /memory_kv_prereq_1-customer-1/);
+    assert.equal(transcript.turns.length, 0, "the question is not asked of an incomplete memory");
+    const details = transcript.solverDetails as { prerequisite: { failed: unknown[] } };
+    assert.equal(details.prerequisite.failed.length, 9, "the failures stay in the details");
   });
 
   it("web search: BFCL's API over the offline corpus; force-quit and no answer are BFCL's error types", async () => {

@@ -7,8 +7,10 @@
  * and exits 130; a second Ctrl-C exits 130 at once (every finished result is already committed).
  *
  * `--fail-under X` (X from 0 to 1): exit 100 when the overall accuracy (all passes over all
- * attempts) is below X. `--fail-under-each X`: exit 100 when any category's accuracy is below X.
- * Both apply only to a finished run; an interrupted run exits 130.
+ * scored attempts, as in summary.json) is below X. `--fail-under-each X`: exit 100 when any
+ * category's accuracy is below X. Harness errors are not in accuracy; with either gate set, a run
+ * that has them says how many on stderr. Both apply only to a finished run; an interrupted run
+ * exits 130.
  */
 import { runEvalSession } from "../../eval/eval-session.js";
 import type { EvalSummary } from "../../eval/summary.js";
@@ -45,6 +47,11 @@ function failUnderCode(summary: EvalSummary, options: EvalCommandOptions): numbe
       reasons.push(`below --fail-under-each ${options.failUnderEach}: ${failing.join(", ")}`);
   }
   for (const reason of reasons) process.stderr.write(`edgecall: eval: ${reason}\n`);
+  const gated = options.failUnder !== undefined || options.failUnderEach !== undefined;
+  if (gated && summary.harnessErrors > 0)
+    process.stderr.write(
+      `edgecall: eval: ${summary.harnessErrors} attempts ended in a harness error; accuracy is over the ${summary.overall.scored} scored\n`,
+    );
   return reasons.length > 0 ? 100 : 0;
 }
 

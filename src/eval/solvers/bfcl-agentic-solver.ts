@@ -4,6 +4,12 @@
  * with the memory the scenario's prerequisite conversations left; the question is one turn of
  * BFCL's loop over one instance (the memory backend loaded from that memory, or the web search
  * API over the offline corpus, with or without snippets). Function-calling or prompt mode.
+ *
+ * A memory question whose scenario's prerequisite conversations did not all finish (a harness
+ * error in one: a prompt past the context, a backend failure) is not asked: it ends in the harness
+ * error `memory-prerequisite-failed`, naming the conversations, so the summary counts it beside
+ * accuracy instead of scoring the model against a memory it was never given the chance to write.
+ * (BFCL asks it anyway, over the memory the conversations before the failure left.)
  */
 import { offlineWebSearchSource } from "../../assistant/offline-web-search.js";
 import { memoryBackendOf } from "../../bfcl/agentic/agentic-categories.js";
@@ -25,7 +31,14 @@ import { AbortedSample, type Solver } from "../solver.js";
 import type { Transcript } from "../suite.js";
 import type { Trajectory } from "../trajectory.js";
 import { runBfclTurn } from "./bfcl-turn-steps.js";
-import { prerequisiteMemory } from "./memory-prerequisites.js";
+import { type PrerequisiteOutcome, prerequisiteMemory } from "./memory-prerequisites.js";
+
+/** The harness error's message: how many conversations failed, and the first few with why. */
+function prerequisiteFailure(failed: PrerequisiteOutcome["failed"], conversations: number): string {
+  const named = failed.slice(0, 3).map((entry) => `${entry.id} (${entry.error})`);
+  const more = failed.length > named.length ? `, +${failed.length - named.length} more` : "";
+  return `${failed.length} of ${conversations} prerequisite conversations failed, so the memory this question reads is incomplete: ${named.join(", ")}${more}`;
+}
 
 /** The agentic solver. */
 export const bfclAgenticSolver: Solver = {
@@ -79,6 +92,14 @@ export const bfclAgenticSolver: Solver = {
             failed: prerequisite.failed,
           },
         };
+        if (prerequisite.failed.length > 0) {
+          transcript.error = {
+            code: "memory-prerequisite-failed",
+            message: prerequisiteFailure(prerequisite.failed, prerequisite.conversations),
+          };
+          trajectory.stopReason = "error";
+          return transcript;
+        }
       } else {
         const source = offlineWebSearchSource();
         instance = new WebSearchApi(source, target.category === "web_search_base");
