@@ -3,6 +3,8 @@
  * question's last reply that is not a function call (an entry force-quit by the step limit has
  * none: `agentic:no_last_message`). The details give the answer looked at, the accepted answers,
  * what the memory phase left, and why a figure is not comparable with BFCL where it is not.
+ * A reply BFCL's checker accepts still fails when its answer denies, hedges or offers a second
+ * answer (src/suites/bfcl-agentic-answer.ts); `details.bfclValid` keeps BFCL's own verdict.
  */
 import { notComparableReason } from "../bfcl/agentic/agentic-categories.js";
 import { checkAgenticAnswer } from "../bfcl/agentic/agentic-checker.js";
@@ -10,6 +12,7 @@ import { type AgenticTarget, isAgenticTarget } from "../bfcl/agentic/agentic-tar
 import { decodeStep } from "../bfcl/multi-turn/multi-turn-steps.js";
 import { stepReply } from "../eval/solvers/bfcl-turn-steps.js";
 import type { Score, Scorer } from "../eval/suite.js";
+import { answerProblem } from "./bfcl-agentic-answer.js";
 
 function cut(text: string): string {
   return text.length > 500 ? `${text.slice(0, 500)}… (${text.length} characters)` : text;
@@ -47,7 +50,15 @@ export const bfclAgenticScorer: Scorer<AgenticTarget> = {
       };
     const answer = target.mode === "fc" ? reply.text : (reply.rawText ?? reply.text);
     const verdict = checkAgenticAnswer(answer, target.answers);
-    const details = { ...base, answer: cut(answer) };
+    const details = { ...base, answer: cut(answer), bfclValid: verdict.valid };
+    const problem = verdict.valid ? answerProblem(answer, target.answers) : undefined;
+    if (problem !== undefined)
+      return {
+        passed: false,
+        explanation: `${problem.errorType}: BFCL's checker accepts "${cut(answer)}" (it contains an accepted answer), but ${problem.why}`,
+        errorType: problem.errorType,
+        details,
+      };
     if (verdict.valid)
       return {
         passed: true,

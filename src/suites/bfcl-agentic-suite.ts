@@ -6,7 +6,8 @@
  * not comparable with BFCL in every result. `suite check`'s reference solution reads the memory
  * (or searches) once and answers with the first accepted answer in BFCL's answer format; the
  * prerequisite conversations are not part of it (their replies are empty), so the check proves the
- * scorer and the loop, not that a perfect memory would hold every answer.
+ * scorer and the loop, not that a perfect memory would hold every answer. Its counterfeits
+ * (src/suites/bfcl-agentic-counterfeits.ts) answer with hedges, two answers and denials.
  */
 import {
   type AgenticCategory,
@@ -22,6 +23,7 @@ import { classFunctionDocs } from "../bfcl/multi-turn/multi-turn-functions.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { EdgecallError } from "../errors.js";
 import type { ReferenceOutput, Sample, SampleOptions, Suite } from "../eval/suite.js";
+import { agenticCounterfeits } from "./bfcl-agentic-counterfeits.js";
 import { bfclAgenticScorer } from "./bfcl-agentic-scorer.js";
 import { bfclDataVersion } from "./bfcl-questions.js";
 
@@ -84,6 +86,10 @@ export function createBfclAgenticSuite(
     backend === undefined ? "WebSearchAPI" : memoryClassName(backend),
   );
   const notComparable = notComparableReason(category);
+  const lookupOf = (sample: Sample<AgenticTarget>): ReferenceOutput => {
+    const question = sample.messages.find((message) => message.role === "user")?.content ?? "";
+    return lookupCall(category, question.slice(0, 200));
+  };
   return {
     name,
     version: suiteVersion(directory, category),
@@ -93,11 +99,11 @@ export function createBfclAgenticSuite(
     referenceOf(sample) {
       const answer = sample.target.answers[0];
       if (answer === undefined) return undefined;
-      const question = sample.messages.find((message) => message.role === "user")?.content ?? "";
-      return [
-        lookupCall(category, question.slice(0, 200)),
-        { text: `{'answer': '${answer}', 'context': 'Found with the tools.'}` },
-      ];
+      return [lookupOf(sample), { text: `{'answer': '${answer}', 'context': 'Found with the tools.'}` }];
+    },
+    counterfeitsOf(sample) {
+      const answer = sample.target.answers[0];
+      return answer === undefined ? [] : agenticCounterfeits(lookupOf(sample), answer);
     },
     samples(options: SampleOptions): Sample<AgenticTarget>[] {
       const tools = options.bfclMode === "fc" ? bfclToolDefinitions(docs, { category: "multiple" }) : [];

@@ -2,7 +2,8 @@
  * The BFCL v4 multi-turn suites (`bfcl:multi_turn_base`, `_miss_func`, `_miss_param`,
  * `_long_context`; group `bfcl:multi_turn`), run by the `bfcl-multi-turn` solver and judged by
  * the multi-turn checker. `suite check`'s reference solution is the ground truth, turn by turn
- * (function-calling mode): each turn's calls in one step, then a text reply that ends the turn.
+ * (function-calling mode): each turn's calls in one step, then a text reply that ends the turn;
+ * its counterfeits are in src/suites/bfcl-multi-turn-counterfeits.ts.
  */
 import { stringifyLosslessJson } from "../bfcl/lossless-json.js";
 import { methodParams } from "../bfcl/multi-turn/api-classes.js";
@@ -13,8 +14,10 @@ import type { PyValue } from "../bfcl/py-value.js";
 import { parsePythonExpression } from "../bfcl/python-parser.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { EdgecallError } from "../errors.js";
-import type { ReferenceCall, ReferenceOutput, Sample, SampleOptions, Suite } from "../eval/suite.js";
+import type { ReferenceCall, Sample, SampleOptions, Suite } from "../eval/suite.js";
 import type { ChatMessage } from "../messages.js";
+import { multiTurnCounterfeits, outputsOfTurns, type ReferenceTurn } from "./bfcl-multi-turn-counterfeits.js";
+import { changesOutcome } from "./bfcl-multi-turn-outcome.js";
 import { bfclMultiTurnScorer } from "./bfcl-multi-turn-scorer.js";
 import { bfclDataVersion } from "./bfcl-questions.js";
 import { pyToPlain } from "./bfcl-scorer.js";
@@ -24,8 +27,7 @@ export const multiTurnSuiteNames: readonly string[] = multiTurnCategories.map(
   (category) => `bfcl:${category}`,
 );
 
-/** What ends a reference turn. */
-export const referenceTurnEnd = "Done.";
+export { referenceTurnEnd } from "./bfcl-multi-turn-counterfeits.js";
 
 function suiteVersion(directory: string, category: MultiTurnCategory): string {
   return bfclDataVersion(directory, [`BFCL_v4_${category}.json`, `possible_answer/BFCL_v4_${category}.json`]);
@@ -98,6 +100,15 @@ export function createBfclMultiTurnSuite(
     );
   const dataset = multiTurnDatasetFor(directory);
   const name = `bfcl:${category}`;
+  /** The ground truth as reference turns (function-calling mode only). */
+  const referenceTurns = (sample: Sample<MultiTurnTarget>): ReferenceTurn[] | undefined => {
+    const entry = dataset.entry(sample.id);
+    if (entry === undefined || sample.target.mode !== "fc") return undefined;
+    return entry.groundTruth.map((turn) => {
+      const calls = turn.map((text) => referenceCall(text, entry.involvedClasses));
+      return calls.every((call) => call !== undefined) ? (calls as ReferenceCall[]) : null;
+    });
+  };
   return {
     name,
     version: suiteVersion(directory, category),
@@ -105,16 +116,15 @@ export function createBfclMultiTurnSuite(
     solver: "bfcl-multi-turn",
     scorer: bfclMultiTurnScorer,
     referenceOf(sample) {
+      const turns = referenceTurns(sample);
+      return turns === undefined ? undefined : outputsOfTurns(turns);
+    },
+    counterfeitsOf(sample) {
+      const turns = referenceTurns(sample);
       const entry = dataset.entry(sample.id);
-      if (entry === undefined || sample.target.mode !== "fc") return undefined;
-      const outputs: ReferenceOutput[] = [];
-      for (const turn of entry.groundTruth) {
-        const calls = turn.map((text) => referenceCall(text, entry.involvedClasses));
-        if (calls.length > 0 && calls.every((call) => call !== undefined))
-          outputs.push({ calls: calls as ReferenceCall[] });
-        outputs.push({ text: referenceTurnEnd });
-      }
-      return outputs;
+      return turns === undefined || entry === undefined
+        ? []
+        : multiTurnCounterfeits(turns, changesOutcome(entry));
     },
     samples(options: SampleOptions): Sample<MultiTurnTarget>[] {
       return dataset.entries(category).map((entry) => {

@@ -2,7 +2,8 @@
  * The BFCL v4 single-turn suites, one per category (`bfcl:simple_python`, ...), read from the BFCL
  * data folder. Function-calling mode (`--bfcl-mode fc`) offers the entry's functions as tools,
  * converted the way BFCL converts them for function-calling models ("." → "_" in names); prompt
- * mode documents them in BFCL-style system prompt and expects `[func(a=1)]` text.
+ * mode documents them in BFCL-style system prompt and expects `[func(a=1)]` text. `suite check`'s
+ * reference and counterfeits (src/suites/bfcl-counterfeits.ts) are function-calling mode's.
  */
 
 import { withBfclSystemPrompt } from "../bfcl/bfcl-prompt.js";
@@ -11,6 +12,7 @@ import { BfclDataset } from "../bfcl/dataset.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { unpassableEntries } from "../bfcl/unpassable-entries.js";
 import type { Sample, SampleOptions, Suite } from "../eval/suite.js";
+import { bfclCounterfeits } from "./bfcl-counterfeits.js";
 import { bfclSuiteVersion, readBfclQuestions } from "./bfcl-questions.js";
 import { type BfclTarget, bfclScorer, pyToPlain } from "./bfcl-scorer.js";
 import { referenceFromEntry } from "./reference-calls.js";
@@ -30,6 +32,12 @@ function datasetFor(directory: string): BfclDataset {
   return dataset;
 }
 
+/** Maps a published function name to the name the sample offers it under. */
+function offeredName(sample: Sample<BfclTarget>): (published: string) => string {
+  const published = sample.target.functionNames;
+  return (name) => sample.tools[published.indexOf(name)]?.name ?? name;
+}
+
 /** The suite of one BFCL category over the data folder `directory`. */
 export function createBfclSuite(category: BfclCategory, directory: string): Suite<BfclTarget> {
   const dataset = datasetFor(directory);
@@ -43,11 +51,13 @@ export function createBfclSuite(category: BfclCategory, directory: string): Suit
       const entry = dataset.entry(category, sample.id);
       if (entry === undefined || sample.target.mode !== "fc" || Object.hasOwn(unpassableEntries, sample.id))
         return undefined;
-      const published = sample.target.functionNames;
-      return referenceFromEntry(entry, category, (name) => {
-        const index = published.indexOf(name);
-        return sample.tools[index]?.name ?? name;
-      });
+      return referenceFromEntry(entry, category, offeredName(sample));
+    },
+    counterfeitsOf(sample) {
+      const entry = dataset.entry(category, sample.id);
+      if (entry === undefined || sample.target.mode !== "fc" || Object.hasOwn(unpassableEntries, sample.id))
+        return [];
+      return bfclCounterfeits(entry, category, offeredName(sample));
     },
     samples(options: SampleOptions): Sample<BfclTarget>[] {
       const mode = options.bfclMode;
