@@ -15,10 +15,20 @@ function answerFormat(answer: string): string {
   return `{'answer': '${answer}', 'context': 'Found with the tools.'}`;
 }
 
-/** The counterfeits of a sample whose reference looks up with `lookup` and whose first accepted answer is `answer`. */
-export function agenticCounterfeits(lookup: ReferenceOutput, answer: string): Counterfeit[] {
-  const numeric = /^-?\d+(\.\d+)?$/.test(answer.trim());
-  const other = numeric ? String(Number(answer) + 1) : "something else";
+/** A second answer none of `answers` is: the next number for a number, else "something else". */
+function otherAnswer(answer: string, answers: readonly string[]): string {
+  if (!/^-?\d+(\.\d+)?$/.test(answer.trim())) return "something else";
+  const accepted = new Set(answers.map((entry) => entry.trim()));
+  let other = Number(answer) + 1;
+  while (accepted.has(String(other))) other += 1;
+  return String(other);
+}
+
+/** The counterfeits of a sample whose reference looks up with `lookup`, answering the first of its accepted `answers`. */
+export function agenticCounterfeits(lookup: ReferenceOutput, answers: readonly string[]): Counterfeit[] {
+  const answer = answers[0];
+  if (answer === undefined) return [];
+  const other = otherAnswer(answer, answers);
   return [
     {
       kind: "hedged-answer",

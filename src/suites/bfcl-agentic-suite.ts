@@ -102,8 +102,7 @@ export function createBfclAgenticSuite(
       return [lookupOf(sample), { text: `{'answer': '${answer}', 'context': 'Found with the tools.'}` }];
     },
     counterfeitsOf(sample) {
-      const answer = sample.target.answers[0];
-      return answer === undefined ? [] : agenticCounterfeits(lookupOf(sample), answer);
+      return agenticCounterfeits(lookupOf(sample), sample.target.answers);
     },
     samples(options: SampleOptions): Sample<AgenticTarget>[] {
       const tools = options.bfclMode === "fc" ? bfclToolDefinitions(docs, { category: "multiple" }) : [];

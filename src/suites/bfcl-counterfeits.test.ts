@@ -63,6 +63,11 @@ describe("BFCL counterfeits", { skip: hasBfcl ? false : noBfclMessage }, () => {
       for (const trial of counterfeits.examples)
         assert.notEqual(trial.explanation, "", `${check.suite} ${trial.kind}`);
     }
+    // A second answer is never one of the accepted ones (web_search_base_53 accepts 75 and 76).
+    const search = createBfclAgenticSuite("web_search_base", bfclDir);
+    const [sample] = search.samples({ bfclMode: "fc" }).filter((entry) => entry.id === "web_search_base_53");
+    const two = sample && search.counterfeitsOf?.(sample).find((entry) => entry.kind === "two-answers");
+    assert.match(JSON.stringify(two?.outputs.at(-1)), /Either 75 or 77/);
     const memory = checks.find((check) => check.suite === "bfcl:memory_kv");
     const denial = memory?.counterfeits?.examples.find((trial) => trial.kind === "denied-answer");
     assert.match(denial?.explanation ?? "", /BFCL's checker accepts .* but the answer denies/);
