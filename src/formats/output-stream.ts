@@ -15,7 +15,7 @@
  * caller did not know of), {@link OutputStream.finish} says so in `diverged`.
  */
 import type { ContentPart, ToolDefinition } from "../messages.js";
-import { defaultThinkTags, type ThinkTags } from "./think-blocks.js";
+import { defaultThinkTags, firstOrphanClose, type ThinkTags } from "./think-blocks.js";
 import type { ToolCallFormat } from "./tool-call-format.js";
 
 /** A piece of the reply to send: visible text or reasoning. */
@@ -148,53 +148,53 @@ export class OutputStream {
     return deltas;
   }
 
-  /** The content and reasoning certain so far, trimmed as the final reading trims them. */
+  /**
+   * The content and reasoning certain so far, trimmed as the final reading trims them. Reasoning is
+   * read where the parser reads it (src/formats/think-blocks.ts): a block the prompt opened, or one
+   * opened by a tag at the very start; it ends at its close tag or at a call prefix (a tag inside a
+   * call is the call's text, so the block's text is certain only up to the call).
+   */
   private certain(): { content: string; reasoning: string } {
     const text = this.raw;
-    const opens = this.tags.map((tag) => tag.open);
-    const closes = this.tags.map((tag) => tag.close);
-    let content = "";
-    const blocks: string[] = [];
-    let position = 0;
-    // An opened block (by the prompt or a tag) is closed by its tag, or ended by a call.
+    const leading = text.length - text.trimStart().length;
+    let closes = this.tags.map((tag) => tag.close);
     let inReasoning = this.reasoningOpen;
-    let openedByTag = false;
-    for (;;) {
-      if (inReasoning) {
-        const enders = openedByTag && this.callPrefix !== "" ? [...closes, this.callPrefix] : closes;
-        const end = earliest(text, position, enders);
-        if (end === undefined) {
-          blocks.push(text.slice(position, text.length - partialTail(text.slice(position), enders)));
-          break;
-        }
-        blocks.push(text.slice(position, end.index));
-        if (end.needle === this.callPrefix && !closes.includes(end.needle)) break; // a call: held
-        position = end.index + end.needle.length;
-        inReasoning = false;
-        continue;
+    let position = 0;
+    if (!inReasoning) {
+      const rest = text.slice(leading);
+      const opener = this.tags.find((tag) => rest.startsWith(tag.open));
+      if (opener) {
+        inReasoning = true;
+        closes = [opener.close];
+        position = leading + opener.open.length;
+      } else if (this.tags.some((tag) => tag.open.startsWith(rest))) {
+        return { content: "", reasoning: "" }; // an opener may still be coming
       }
-      const next = earliest(text, position, [...opens, ...this.markers]);
-      if (next === undefined) {
-        const rest = text.slice(position);
-        content += rest.slice(0, rest.length - partialTail(rest, [...opens, ...this.markers, ...closes]));
-        break;
+    }
+    let reasoning = "";
+    if (inReasoning) {
+      const enders = this.callPrefix === "" ? closes : [...closes, this.callPrefix];
+      const end = earliest(text, position, enders);
+      if (end === undefined) {
+        const body = text.slice(position);
+        return { content: "", reasoning: body.slice(0, body.length - partialTail(body, enders)).trim() };
       }
-      content += text.slice(position, next.index);
-      if (!opens.includes(next.needle)) break; // a call marker: the rest waits for the parser
-      position = next.index + next.needle.length;
-      inReasoning = true;
-      openedByTag = true;
+      reasoning = text.slice(position, end.index).trim();
+      if (!closes.includes(end.needle)) return { content: "", reasoning }; // a call: held
+      position = end.index + end.needle.length;
     }
-    // A close tag with no opener means the prompt opened the block after all: nothing is certain.
-    if (!this.reasoningOpen && closes.some((close) => content.includes(close))) {
-      content = content.slice(0, Math.min(...closes.map((c) => content.indexOf(c)).filter((i) => i >= 0)));
-    }
-    return {
-      content: content.trim(),
-      reasoning: blocks
-        .map((block) => block.trim())
-        .filter((block) => block !== "")
-        .join("\n"),
-    };
+    const next = earliest(text, position, this.markers);
+    const rest = text.slice(position, next?.index ?? text.length);
+    // With no block read, a close tag means the prompt opened one after all: nothing is certain
+    // from there (the parser reads the text before it as reasoning).
+    const orphan = inReasoning ? undefined : firstOrphanClose(rest, this.tags);
+    const held = inReasoning ? this.markers : [...this.markers, ...closes];
+    const content =
+      orphan !== undefined
+        ? rest.slice(0, orphan.index)
+        : next !== undefined
+          ? rest
+          : rest.slice(0, rest.length - partialTail(rest, held));
+    return { content: content.trim(), reasoning };
   }
 }

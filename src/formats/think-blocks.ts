@@ -1,7 +1,12 @@
 /**
- * Splits model output into reasoning and visible text. Handles closed `<think>…</think>` blocks
- * anywhere, a `</think>` without an opener (the generation prompt opened the block) and an
- * unclosed `<think>` (reasoning runs to the first call, or to the end).
+ * Splits model output into reasoning and visible text. A reasoning block is recognised only where
+ * a model can open one: at the start of the output (an opening tag, after optional whitespace), or
+ * in the generation prompt, when the output starts inside the block and its first close tag (one
+ * with no opener before it) ends it. Tags anywhere else, and above all inside a call, are text: a
+ * call whose string argument holds `</think>` is a call, not the end of a reasoning block.
+ *
+ * Whether a tag is inside a call is the format's question ({@link CallAround}); the parse driver
+ * answers it with the format's own body parser (src/formats/parse-driver.ts).
  */
 
 /** A tag pair that delimits reasoning, e.g. `<think>` / `</think>` or Mistral's `[THINK]` / `[/THINK]`. */
@@ -20,61 +25,76 @@ export interface OutputSegment {
 export const defaultThinkTags: readonly ThinkTags[] = [{ open: "<think>", close: "</think>" }];
 
 /**
- * Splits `text` into reasoning and text segments. `callPrefix` (optional) ends an unclosed
- * reasoning block, as models that open `<think>` sometimes start a call without closing it.
- * Reasoning is trimmed; empty reasoning blocks are dropped.
+ * Given text that ends with a reasoning tag, where the call (or reply) holding that tag begins,
+ * or undefined when the tag stands outside any call.
  */
-export function splitReasoning(
-  text: string,
-  tags: readonly ThinkTags[] = defaultThinkTags,
-  callPrefix = "",
-): OutputSegment[] {
-  const segments: OutputSegment[] = [];
-  const pushReasoning = (reasoning: string) => {
-    if (reasoning.trim() !== "") segments.push({ kind: "reasoning", text: reasoning.trim() });
-  };
-  let position = 0;
-  const orphan = firstOrphanClose(text, tags);
-  if (orphan) {
-    pushReasoning(text.slice(0, orphan.index));
-    position = orphan.index + orphan.tag.close.length;
-  }
-  while (position < text.length) {
-    const opener = earliest(text, position, tags);
-    if (!opener) break;
-    if (opener.index > position) segments.push({ kind: "text", text: text.slice(position, opener.index) });
-    const bodyStart = opener.index + opener.tag.open.length;
-    const closeIndex = text.indexOf(opener.tag.close, bodyStart);
+export type CallAround = (textEndingInTag: string) => number | undefined;
+
+/** How to split reasoning off. */
+export interface SplitOptions {
+  /** The tag pairs (default `<think>` / `</think>`). */
+  tags?: readonly ThinkTags[];
+  /**
+   * The text that starts a call: it ends a reasoning block left open, as models that open
+   * `<think>` sometimes start a call without closing it (and the call grammar takes over there).
+   */
+  callPrefix?: string;
+  /** Says whether a tag is inside a call (absent: never). */
+  callAround?: CallAround;
+}
+
+/** Splits `text` into reasoning and text segments; reasoning is trimmed and dropped when empty. */
+export function splitReasoning(text: string, options: SplitOptions = {}): OutputSegment[] {
+  const tags = options.tags ?? defaultThinkTags;
+  const callAround = options.callAround ?? (() => undefined);
+  const start = text.length - text.trimStart().length;
+  const opener = tags.find((tag) => text.startsWith(tag.open, start));
+  if (opener) {
+    const bodyStart = start + opener.open.length;
+    const closeIndex = text.indexOf(opener.close, bodyStart);
     if (closeIndex >= 0) {
-      pushReasoning(text.slice(bodyStart, closeIndex));
-      position = closeIndex + opener.tag.close.length;
-      continue;
+      const closeEnd = closeIndex + opener.close.length;
+      const around = callAround(text.slice(bodyStart, closeEnd));
+      if (around === undefined)
+        return segments(text.slice(0, start), text.slice(bodyStart, closeIndex), text.slice(closeEnd));
+      // The close tag is a call's text: the block was left open and ends where the calls begin.
+      return openBlock(text, start, bodyStart, options.callPrefix ?? "", bodyStart + around);
     }
-    const callIndex = callPrefix === "" ? -1 : text.indexOf(callPrefix, bodyStart);
-    const reasoningEnd = callIndex >= 0 ? callIndex : text.length;
-    pushReasoning(text.slice(bodyStart, reasoningEnd));
-    position = reasoningEnd;
-    break;
+    return openBlock(text, start, bodyStart, options.callPrefix ?? "", text.length);
   }
-  if (position < text.length) segments.push({ kind: "text", text: text.slice(position) });
-  return segments;
+  const orphan = firstOrphanClose(text, tags);
+  if (orphan === undefined) return segments("", "", text);
+  const closeEnd = orphan.index + orphan.tag.close.length;
+  if (callAround(text.slice(0, closeEnd)) !== undefined) return segments("", "", text);
+  return segments("", text.slice(0, orphan.index), text.slice(closeEnd));
 }
 
-function earliest(
+/** A block opened at `start` and never closed: it runs to the first call, or to `fallbackEnd`. */
+function openBlock(
   text: string,
-  from: number,
-  tags: readonly ThinkTags[],
-): { index: number; tag: ThinkTags } | undefined {
-  let best: { index: number; tag: ThinkTags } | undefined;
-  for (const tag of tags) {
-    const index = text.indexOf(tag.open, from);
-    if (index >= 0 && (!best || index < best.index)) best = { index, tag };
-  }
-  return best;
+  start: number,
+  bodyStart: number,
+  callPrefix: string,
+  fallbackEnd: number,
+): OutputSegment[] {
+  const callIndex = callPrefix === "" ? -1 : text.indexOf(callPrefix, bodyStart);
+  const end = callIndex >= 0 ? Math.min(callIndex, fallbackEnd) : fallbackEnd;
+  return segments(text.slice(0, start), text.slice(bodyStart, end), text.slice(end));
 }
 
-/** A closing tag that appears before any opening tag of its pair. */
-function firstOrphanClose(
+function segments(before: string, reasoning: string, after: string): OutputSegment[] {
+  const result: OutputSegment[] = [];
+  if (before !== "") result.push({ kind: "text", text: before });
+  if (reasoning.trim() !== "") result.push({ kind: "reasoning", text: reasoning.trim() });
+  if (after !== "") result.push({ kind: "text", text: after });
+  return result;
+}
+
+/**
+ * The first closing tag with no opener of its pair before it: where a block the generation prompt
+ * opened would end.
+ */
+export function firstOrphanClose(
   text: string,
   tags: readonly ThinkTags[],
 ): { index: number; tag: ThinkTags } | undefined {
