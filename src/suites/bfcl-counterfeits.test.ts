@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { Suite } from "../eval/suite.js";
+import type { AgenticTarget } from "../bfcl/agentic/agentic-target.js";
+import type { Sample, Suite } from "../eval/suite.js";
 import { checkSuites } from "../eval/suite-check.js";
 import { createBfclAgenticSuite } from "./bfcl-agentic-suite.js";
 import { bfclDir, hasBfcl, noBfclMessage } from "./bfcl-data.test-support.js";
@@ -65,7 +66,8 @@ describe("BFCL counterfeits", { skip: hasBfcl ? false : noBfclMessage }, () => {
     }
     // A second answer is never one of the accepted ones (web_search_base_53 accepts 75 and 76).
     const search = createBfclAgenticSuite("web_search_base", bfclDir);
-    const [sample] = search.samples({ bfclMode: "fc" }).filter((entry) => entry.id === "web_search_base_53");
+    const all = search.samples({ bfclMode: "fc" }) as Sample<AgenticTarget>[];
+    const sample = all.find((entry) => entry.id === "web_search_base_53");
     const two = sample && search.counterfeitsOf?.(sample).find((entry) => entry.kind === "two-answers");
     assert.match(JSON.stringify(two?.outputs.at(-1)), /Either 75 or 77/);
     const memory = checks.find((check) => check.suite === "bfcl:memory_kv");
