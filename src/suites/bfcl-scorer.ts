@@ -60,8 +60,12 @@ export function pyToPlain(value: PyValue): unknown {
 /** Looks like an attempt at `[name(` : a failed decode of it is a parse failure, not a refusal. */
 const callAttempt = /\[\s*[A-Za-z_$][\w.$]*\s*\(/;
 
+/** An unfinished `[name(` at the end of `text`: where a call holding a reasoning tag begins. */
+const openCallAtEnd = /\[\s*[A-Za-z_$][\w.$]*\s*\([^\]]*$/;
+
+/** The text outside reasoning; a reasoning tag inside a call's string stays the call's text. */
 function visibleText(rawText: string): string {
-  return splitReasoning(rawText)
+  return splitReasoning(rawText, { callAround: (text) => openCallAtEnd.exec(text)?.index })
     .filter((segment) => segment.kind === "text")
     .map((segment) => segment.text)
     .join("")

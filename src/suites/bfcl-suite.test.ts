@@ -146,6 +146,22 @@ describe("BFCL suites", { skip: hasBfcl ? false : noBfclMessage }, () => {
     assert.equal(refusal.parseFailure, false);
   });
 
+  it("prompt mode: a reasoning tag inside a call's string is the call's text, not reasoning", () => {
+    const sample = byId(promptSamples, "simple_python_0");
+    for (const tag of ["</think>", "<think>", "<think> x </think>"]) {
+      const verdict = score(
+        sample,
+        transcriptOf(`[calculate_triangle_area(base=10, height=5, unit="units ${tag}")]`, []),
+      );
+      assert.equal(verdict.parseFailure, false, tag);
+      assert.deepEqual(
+        verdict.calls,
+        [{ name: "calculate_triangle_area", arguments: { base: 10, height: 5, unit: `units ${tag}` } }],
+        tag,
+      );
+    }
+  });
+
   it("irrelevance passes when no call is made, in both modes", () => {
     const suite = createBfclSuite("irrelevance", bfclDir);
     for (const mode of ["fc", "prompt"] as const) {
