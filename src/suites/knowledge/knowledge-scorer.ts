@@ -1,6 +1,8 @@
 /**
- * The scorer of `assistant:knowledge`. A sample passes when the final reply holds the answer (the
- * normalised match of answer-match.ts, against the answer and its aliases). Whatever the verdict,
+ * The scorer of `assistant:knowledge`. A sample passes when the final reply commits to the answer
+ * (answer-commitment.ts): it names the answer or an alias (the normalised match of
+ * answer-match.ts) and does not deny it, offer alternatives, list it among candidates, hedge,
+ * state uncertainty or take it back. Whatever the verdict,
  * the trajectory is classified: "looked it up" when a `web_search` or `web_fetch` call ran and its
  * result (the titles, snippets and page text it returned, not the echoed query or the URLs) holds
  * the answer; "answered from memory" otherwise (no lookup, or lookups that never showed the
@@ -8,6 +10,7 @@
  */
 import type { Score, Scorer, Transcript } from "../../eval/suite.js";
 import type { TrajectoryEvent } from "../../eval/trajectory.js";
+import { answerCommitment, type CommitmentFlaw } from "./answer-commitment.js";
 import { containsAnswer } from "./answer-match.js";
 
 /** What a knowledge sample is scored against. */
@@ -25,7 +28,12 @@ export const lookupTools: readonly string[] = ["web_search", "web_fetch"];
 export interface KnowledgeFindings {
   half: "local" | "common";
   topic: string;
+  /** The reply commits to the answer: the verdict. */
   correct: boolean;
+  /** The reply names the answer somewhere (committed or not). */
+  holdsAnswer: boolean;
+  /** Why a reply that names the answer does not commit to it; absent when it does or never names it. */
+  flaw?: CommitmentFlaw;
   lookedUp: boolean;
   /** The tool and step of the first result that held the answer; null when none did. */
   evidence: { tool: string; step: number } | null;
@@ -69,13 +77,17 @@ export function scoreKnowledge(target: KnowledgeTarget, transcript: Transcript):
     return { passed: false, score: 0, explanation: transcript.error.message, errorType: "harness" };
   const events = transcript.trajectory?.events ?? [];
   const reply = finalReply(transcript);
-  const correct = containsAnswer(reply, target.answers);
+  const commitment = answerCommitment(reply, target.answers);
+  const correct = commitment.committed;
+  const flaw = commitment.committed || commitment.flaw === "absent" ? undefined : commitment;
   const evidence = lookupEvidence(events, target.answers);
   const calls = events.filter((event) => event.type === "tool");
   const findings: KnowledgeFindings = {
     half: target.half,
     topic: target.topic,
     correct,
+    holdsAnswer: containsAnswer(reply, target.answers),
+    ...(flaw === undefined ? {} : { flaw: flaw.flaw }),
     lookedUp: evidence !== null,
     evidence,
     searches: calls.filter((event) => event.type === "tool" && event.call.name === "web_search").length,
@@ -87,7 +99,13 @@ export function scoreKnowledge(target: KnowledgeTarget, transcript: Transcript):
   return {
     passed: false,
     score: 0,
-    explanation: `${reply.trim() === "" ? "no answer" : `the reply lacks "${target.answers[0]}"`}; ${how}`,
+    explanation: `${
+      reply.trim() === ""
+        ? "no answer"
+        : flaw === undefined
+          ? `the reply lacks "${target.answers[0]}"`
+          : `the reply names "${target.answers[0]}" but does not commit to it: ${flaw.why}`
+    }; ${how}`,
     errorType: reply.trim() === "" ? "no-answer" : "wrong-answer",
     details,
   };

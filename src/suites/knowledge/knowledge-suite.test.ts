@@ -162,6 +162,30 @@ describe("assistant:knowledge", () => {
     assert.equal(scoreKnowledge(target, harness).errorType, "harness");
   });
 
+  it("requires one committed answer: denials, hedges, alternatives, lists and near numbers fail", () => {
+    const japan: KnowledgeTarget = { answers: ["Tokyo"], half: "common", topic: "capitals" };
+    const cases: [KnowledgeTarget, string, RegExp][] = [
+      [japan, "It is not Tokyo; the capital of Japan is Kyoto.", /denies it/],
+      [japan, "It might be Tokyo.", /hedges \("might"\)/],
+      [japan, "Tokyo or Kyoto.", /offers alternatives/],
+      [japan, "Osaka, Tokyo, Kyoto.", /lists it among candidates/],
+      [japan, "Tokyo. Actually, no: it is Kyoto.", /takes it back/],
+      [{ answers: ["7", "seven"], half: "common", topic: "chemistry" }, "The pH is 7.5.", /lacks "7"/],
+    ];
+    for (const [goal, reply, why] of cases) {
+      const score = scoreKnowledge(goal, transcript([model(reply)]));
+      assert.equal(score.passed, false, reply);
+      assert.match(score.explanation, why);
+      const findings = (score.details as { knowledge: { correct: boolean } }).knowledge;
+      assert.equal(findings.correct, false);
+    }
+    const kept = scoreKnowledge(
+      japan,
+      transcript([model("It is not Kyoto; the capital of Japan is Tokyo.")]),
+    );
+    assert.equal(kept.passed, true, kept.explanation);
+  });
+
   it("passes suite check: gold all correct and looked up, the null model and a memory oracle as they should", async () => {
     const [check] = await checkSuites([createKnowledgeSuite()], { bfclMode: "fc", concurrency: 4 });
     assert.ok(check !== undefined);
@@ -169,6 +193,9 @@ describe("assistant:knowledge", () => {
     assert.equal(check.gold.passed, 100, JSON.stringify(check.gold.explanations));
     assert.equal(check.null.passed, 0);
     assert.deepEqual(check.checkFailures, []);
+    assert.ok(check.counterfeits !== undefined && check.counterfeits.tried > 0);
+    assert.equal(check.counterfeits.passed, 0, JSON.stringify(check.counterfeits.examples));
+    assert.ok(Object.keys(check.counterfeits.byKind).length >= 7, "denial, hedge, two answers, lists, ...");
     assert.deepEqual(check.lookup, {
       goldQueryRanksFirst: 100,
       memoryOracle: { samples: 100, correct: 100, lookedUp: 0 },

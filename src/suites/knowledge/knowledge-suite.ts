@@ -18,6 +18,7 @@ import type { ReferenceOutput, Sample, Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
 import { assistantDataDirectory } from "../assistant-suite.js";
+import { knowledgeCounterfeits } from "./knowledge-counterfeits.js";
 import { type KnowledgeQuestion, readKnowledgeQuestions } from "./knowledge-questions.js";
 import { type KnowledgeFindings, type KnowledgeTarget, knowledgeScorer } from "./knowledge-scorer.js";
 
@@ -104,6 +105,12 @@ export function createKnowledgeSuite(
     environment: webEnvironment(corpus),
     // Local and common questions alternate, so `--limit N` keeps the halves even.
     samples: () => interleaved(questions).map((question) => sampleOf(question, corpus)),
+    counterfeitsOf(sample) {
+      const question = byId.get(sample.id);
+      return question === undefined
+        ? []
+        : knowledgeCounterfeits(question, questions, knowledgeReference(question));
+    },
     checkReference(result) {
       return findingsOf(result.scoreDetails)?.lookedUp === true
         ? undefined
