@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { answerMatches, extractAnswer, normaliseAnswer } from "./answer-match.js";
+import { answerLines, answerMatches, extractAnswer, normaliseAnswer } from "./answer-match.js";
 
 describe("answer matching", () => {
   it("normalises case, width, punctuation, digit groups, number words and a leading article", () => {
@@ -28,5 +28,19 @@ describe("answer matching", () => {
     assert.equal(extractAnswer("Answer: 1972\nOn second thought:\n**Final answer:** 1973"), "1973");
     assert.equal(extractAnswer("I think it is\n1973\n"), "1973");
     assert.equal(extractAnswer(""), "");
+  });
+
+  it("splits a reply at its Answer: lines, keeping what lies between and after", () => {
+    assert.deepEqual(
+      answerLines("Read it.\nAnswer: 1972\nOn second thought:\n**Final answer:** 1973\nBye."),
+      {
+        answers: [
+          { answer: "1972", before: ["Read it."] },
+          { answer: "1973", before: ["On second thought:"] },
+        ],
+        after: ["Bye."],
+      },
+    );
+    assert.deepEqual(answerLines("no answer line"), { answers: [], after: ["no answer line"] });
   });
 });

@@ -29,17 +29,46 @@ export function normaliseAnswer(text: string): string {
   return words.map((word) => numberOfWord.get(word) ?? word).join(" ");
 }
 
-/** The answer a reply gives: its last "Answer: ..." line (markdown allowed), else its last non-empty line. */
-export function extractAnswer(reply: string): string {
-  const lines = reply
+const answerLine = /^[\s*_#>-]*(?:final\s+)?answer[\s*_]*[:：][\s*_]*(.*)$/iu;
+
+function nonEmptyLines(reply: string): string[] {
+  return reply
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== "");
+}
+
+/** The answer a reply gives: its last "Answer: ..." line (markdown allowed), else its last non-empty line. */
+export function extractAnswer(reply: string): string {
+  const lines = nonEmptyLines(reply);
   for (let index = lines.length - 1; index >= 0; index--) {
-    const match = /^[\s*_#>-]*(?:final\s+)?answer[\s*_]*[:：][\s*_]*(.*)$/iu.exec(lines[index] as string);
+    const match = answerLine.exec(lines[index] as string);
     if (match !== null) return (match[1] as string).trim();
   }
   return lines.at(-1) ?? "";
+}
+
+/** Every "Answer: ..." line of a reply, in order. */
+export interface AnswerLines {
+  /** Each answer line: what it answers, and the non-empty lines between it and the previous one. */
+  answers: { answer: string; before: string[] }[];
+  /** The non-empty lines after the last answer line (all lines when there is none). */
+  after: string[];
+}
+
+/** Splits a reply at its "Answer: ..." lines (markdown allowed, "Final answer:" too). */
+export function answerLines(reply: string): AnswerLines {
+  const answers: AnswerLines["answers"] = [];
+  let pending: string[] = [];
+  for (const line of nonEmptyLines(reply)) {
+    const match = answerLine.exec(line);
+    if (match === null) pending.push(line);
+    else {
+      answers.push({ answer: (match[1] as string).trim(), before: pending });
+      pending = [];
+    }
+  }
+  return { answers, after: pending };
 }
 
 /** True when `answer` is the gold answer or one of its aliases, once all are normalised. */

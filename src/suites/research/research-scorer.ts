@@ -1,7 +1,10 @@
 /**
  * The scorer of `assistant:research` (BrowseComp-Plus is the anchor): a sample passes when the
  * final reply's answer (its last "Answer: ..." line, else its last line) is the gold answer or one
- * of its aliases after normalisation (src/text/answer-match.ts). The findings, recorded with every
+ * of its aliases after normalisation (src/text/answer-match.ts), given once and kept
+ * (research-commitment.ts: no question mark, no earlier different answer left standing, no
+ * retraction or doubt after it or just before it), and a search or fetch result showed it (the
+ * world is invented: an answer no page showed is a guess). The findings, recorded with every
  * result, are the figures BrowseComp-Plus reports beside accuracy: evidence recall (the share of
  * the chain's evidence pages the agent fetched), the search calls made, the fetches, the model
  * steps, and how many hard-negative pages it fetched.
@@ -10,6 +13,7 @@ import { normaliseUrl } from "../../assistant/web-corpus.js";
 import type { Score, Scorer } from "../../eval/suite.js";
 import { replyEvents, toolEvents } from "../../eval/trajectory.js";
 import { answerMatches, extractAnswer } from "../../text/answer-match.js";
+import { researchCommitment, shownAnswer } from "./research-commitment.js";
 
 /** What a research sample is scored against. */
 export interface ResearchTarget {
@@ -27,7 +31,12 @@ export interface ResearchFindings {
   hops: number;
   /** The answer read from the final reply ("" when there was none). */
   answer: string;
+  /** The verdict: the right answer, committed to and shown by a tool result. */
   correct: boolean;
+  /** The answer read is the gold one (or an alias), committed or not. */
+  answerMatches: boolean;
+  /** Why a matching answer was not accepted; absent otherwise. */
+  flaw?: string;
   evidence: number;
   evidenceFetched: number;
   /** evidenceFetched / evidence. */
@@ -61,11 +70,20 @@ export const researchScorer: Scorer<ResearchTarget> = {
     const negativesFetched = target.negatives.filter((url) => fetched.has(normaliseUrl(url))).length;
     const reply = replyEvents(transcript.trajectory).at(-1)?.text ?? "";
     const answer = reply === "" ? "" : extractAnswer(reply);
-    const correct = answer !== "" && answerMatches(answer, target.answer, target.aliases);
+    const matches = answer !== "" && answerMatches(answer, target.answer, target.aliases);
+    const flaw = !matches
+      ? undefined
+      : (researchCommitment(reply, target.answer, target.aliases) ??
+        (shownAnswer(tools, target.answer, target.aliases)
+          ? undefined
+          : "no search or fetch result showed it (an answer from memory or a guess)"));
+    const correct = matches && flaw === undefined;
     const research: ResearchFindings = {
       hops: target.hops,
       answer,
       correct,
+      answerMatches: matches,
+      ...(flaw === undefined ? {} : { flaw }),
       evidence: evidence.length,
       evidenceFetched,
       evidenceRecall: evidence.length === 0 ? 0 : evidenceFetched / evidence.length,
@@ -83,7 +101,9 @@ export const researchScorer: Scorer<ResearchTarget> = {
       explanation:
         answer === ""
           ? `no answer (expected "${target.answer}"; ${read})`
-          : `answered "${answer}", expected "${target.answer}" (${read})`,
+          : flaw !== undefined
+            ? `answered "${answer}" but ${flaw} (${read})`
+            : `answered "${answer}", expected "${target.answer}" (${read})`,
       errorType: answer === "" ? "no-answer" : "wrong-answer",
       details: { research },
     };

@@ -4,7 +4,7 @@ import { loadWebCorpus, normaliseUrl } from "../../assistant/web-corpus.js";
 import { maxPageBytes } from "../../assistant/web-tools.js";
 import { researchSummary } from "../../eval/research-summary.js";
 import type { SampleResult } from "../../eval/sample-result.js";
-import type { Sample, Transcript } from "../../eval/suite.js";
+import type { ReferenceOutput, Sample, Transcript } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import type { Trajectory, TrajectoryEvent } from "../../eval/trajectory.js";
 import { corpusSize, shortcutQuestions } from "./research-check.js";
@@ -138,7 +138,11 @@ describe("assistant:research scoring", () => {
       [
         { name: "web_search", arguments: { query: "a" } },
         { name: "web_fetch", arguments: { url: first } },
-        { name: "web_fetch", arguments: { url: `${second}/` } },
+        {
+          name: "web_fetch",
+          arguments: { url: `${second}/` },
+          output: { text: `... ${sample.target.answer} ...` },
+        },
         { name: "web_fetch", arguments: { url: sample.target.negatives[0] ?? first } },
       ],
       `It is this.\nAnswer: ${sample.target.answer}`,
@@ -160,6 +164,41 @@ describe("assistant:research scoring", () => {
     assert.equal(wrong.errorType, "wrong-answer");
     const none = await suite.scorer.score(sample, transcriptOf(trajectoryOf([], "")));
     assert.equal(none.errorType, "no-answer");
+  });
+
+  it("requires the answer once, kept, and shown by a lookup", async () => {
+    const answer = sample.target.answer;
+    const page = {
+      name: "web_fetch",
+      arguments: { url: second },
+      output: { title: "t", text: `It is ${answer}.` },
+    };
+    const cases: [string, RegExp][] = [
+      [`Answer: ${answer}\nActually, that page is about someone else; it is 12.`, /takes the answer back/],
+      [`Answer: 12\nAnswer: ${answer}`, /also answers "12"/],
+      [`Answer: ${answer}?`, /only asks/],
+      [`I could not verify this.\nAnswer: ${answer}`, /unsure/],
+    ];
+    for (const [reply, why] of cases) {
+      const score = await suite.scorer.score(sample, transcriptOf(trajectoryOf([page], reply)));
+      assert.equal(score.passed, false, reply);
+      assert.match(score.explanation, why);
+      assert.equal((score.details as { research: ResearchFindings }).research.correct, false);
+    }
+    const guess = await suite.scorer.score(sample, transcriptOf(trajectoryOf([], `Answer: ${answer}`)));
+    assert.match(guess.explanation, /no search or fetch result showed it/);
+    const echoed = trajectoryOf(
+      [{ name: "web_search", arguments: { query: answer }, output: { query: answer, results: [] } }],
+      `Answer: ${answer}`,
+    );
+    assert.equal(
+      (await suite.scorer.score(sample, transcriptOf(echoed))).passed,
+      false,
+      "the echoed query is not a result",
+    );
+    const corrected = `Answer: 12\nOn second thought, the page says otherwise.\nFinal answer: ${answer}`;
+    const kept = await suite.scorer.score(sample, transcriptOf(trajectoryOf([page], corrected)));
+    assert.equal(kept.passed, true, kept.explanation);
   });
 
   it("summarises accuracy, recall, searches and steps by hop count", () => {
@@ -193,12 +232,15 @@ describe("assistant:research scoring", () => {
 
 describe("suite check assistant:research", () => {
   it("gold trajectories pass through the real tools, the null model fails, the corpus size is reported", async () => {
-    const [check] = await checkSuites([suite], { bfclMode: "fc", limit: 12 });
+    const [check] = await checkSuites([suite], { bfclMode: "fc", limit: 12, counterfeits: 2 });
     assert.ok(check);
     assert.equal(check.gold.passed, 12, JSON.stringify(check.gold.explanations));
     assert.equal(check.null.passed, 0);
     assert.equal(check.null.ok, true);
     assert.deepEqual(check.checkFailures, []);
+    assert.ok(check.counterfeits !== undefined && check.counterfeits.tried > 0);
+    assert.equal(check.counterfeits.passed, 0, JSON.stringify(check.counterfeits.examples));
+    assert.ok(Object.keys(check.counterfeits.byKind).length >= 8);
     const hops = check.goldHops as { found: number; hops: number };
     assert.equal(hops.found, hops.hops);
     assert.ok(hops.hops >= 24);
@@ -211,17 +253,20 @@ describe("suite check assistant:research", () => {
 describe("assistant:research step budget", () => {
   it("gives each question at least 24 model calls, beyond the default 10", async () => {
     const sample = samples[0] as Sample<ResearchTarget>;
-    const searches = Array.from({ length: 14 }, (_, index) => ({
+    const searches = Array.from({ length: 13 }, (_, index) => ({
       calls: [{ name: "web_search", arguments: { query: `try ${index}` } }],
     }));
-    const long = { ...sample, reference: [...searches, { text: `Answer: ${sample.target.answer}` }] };
+    // The last gold output before the answer fetches the page that shows it (an answer must be seen).
+    const read = (sample.reference ?? []).at(-2) as ReferenceOutput;
+    const long = { ...sample, reference: [...searches, read, { text: `Answer: ${sample.target.answer}` }] };
     const [check] = await checkSuites([{ ...suite, check: undefined, samples: () => [long] }], {
       bfclMode: "fc",
+      counterfeits: 0,
     });
     assert.equal(check?.gold.passed, 1, JSON.stringify(check?.gold.explanations));
     const [capped] = await checkSuites(
       [{ ...suite, check: undefined, samples: () => [{ ...long, maxSteps: undefined }] }],
-      { bfclMode: "fc" },
+      { bfclMode: "fc", counterfeits: 0 },
     );
     assert.equal(capped?.gold.passed, 0, "the default 10 steps stop it before the answer");
   });

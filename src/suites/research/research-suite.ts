@@ -16,6 +16,7 @@ import { EdgecallError } from "../../errors.js";
 import type { ReferenceOutput, Sample, Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
 import { checkResearch } from "./research-check.js";
+import { researchCounterfeits } from "./research-counterfeits.js";
 import { researchEnvironment, researchRegistry } from "./research-environment.js";
 import { type ResearchTarget, researchScorer } from "./research-scorer.js";
 
@@ -94,34 +95,35 @@ export function createResearchSuite(path = dataPath()): Suite<ResearchTarget> {
     throw new EdgecallError("file-not-found", `cannot read ${path}`, { subject: path, cause: error });
   }
   const tools = researchRegistry().definitions();
-  const samples: Sample<ResearchTarget>[] = text
+  const lines = text
     .split("\n")
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => line.trim() !== "")
-    .map(({ line, index }) => {
-      const question = parseLine(line, `${path}:${index + 1}`);
-      return {
-        id: question.id,
-        suite: researchSuiteName,
-        category: `${question.hops}-hop`,
-        messages: [
-          { role: "system", content: researchSystemPrompt },
-          { role: "user", content: question.question },
-        ],
-        tools,
-        target: {
-          answer: question.answer,
-          aliases: question.aliases,
-          evidence: question.evidence,
-          negatives: question.negatives,
-          hops: question.hops,
-        },
-        metadata: { hops: question.hops, template: question.template },
-        expected: { answer: question.answer, evidence: question.evidence },
-        reference: researchReference(question),
-        maxSteps: researchMaxSteps,
-      };
-    });
+    .map(({ line, index }) => parseLine(line, `${path}:${index + 1}`));
+  const byId = new Map(lines.map((line) => [line.id, line]));
+  const samples: Sample<ResearchTarget>[] = lines.map((question) => {
+    return {
+      id: question.id,
+      suite: researchSuiteName,
+      category: `${question.hops}-hop`,
+      messages: [
+        { role: "system", content: researchSystemPrompt },
+        { role: "user", content: question.question },
+      ],
+      tools,
+      target: {
+        answer: question.answer,
+        aliases: question.aliases,
+        evidence: question.evidence,
+        negatives: question.negatives,
+        hops: question.hops,
+      },
+      metadata: { hops: question.hops, template: question.template },
+      expected: { answer: question.answer, evidence: question.evidence },
+      reference: researchReference(question),
+      maxSteps: researchMaxSteps,
+    };
+  });
   return {
     name: researchSuiteName,
     version: `research-v1+sha256:${sha256Hex(text).slice(0, 16)}`,
@@ -131,6 +133,10 @@ export function createResearchSuite(path = dataPath()): Suite<ResearchTarget> {
     scorer: researchScorer,
     samples: () => samples,
     nullMayPass: () => false,
+    counterfeitsOf(sample) {
+      const line = byId.get(sample.id);
+      return line === undefined ? [] : researchCounterfeits(line, lines);
+    },
     check: (chosen, runner) => checkResearch(chosen, runner),
   };
 }
