@@ -75,6 +75,18 @@ function unfenced(text: string): string {
   return match ? (match[1] as string) : text;
 }
 
+/**
+ * A postscript at the end: a line starting with `marker` in the last paragraph, after some text
+ * (a "P.S." on top of the answer, or followed by more paragraphs, is not at the end).
+ */
+function hasPostscript(text: string, marker: string): boolean {
+  const last = paragraphs(text).at(-1) ?? "";
+  const line = new RegExp(`(^|\\n)\\s*${escapeRegExp(marker)}`, "i").exec(last);
+  if (line === null) return false;
+  const before = text.slice(0, text.lastIndexOf(last) + line.index);
+  return before.trim() !== "";
+}
+
 /** True when `answer` follows `instruction` (strict). */
 export function followsInstruction(answer: string, instruction: Instruction): boolean {
   const text = answer.normalize("NFC");
@@ -94,7 +106,8 @@ export function followsInstruction(answer: string, instruction: Instruction): bo
     case "bullets":
       return text.split("\n").filter((line) => /^\s*[*-]\s+\S/.test(line)).length === instruction.n;
     case "title":
-      return /<<[^\n<>]+>>/.test(text);
+      // A title has a visible character: "<< >>" is not one.
+      return /<<[^\n<>]*[^\s<>][^\n<>]*>>/u.test(text);
     case "json":
       try {
         JSON.parse(unfenced(text).trim());
@@ -114,19 +127,23 @@ export function followsInstruction(answer: string, instruction: Instruction): bo
         .toLocaleLowerCase()
         .endsWith(instruction.phrase.trim().toLocaleLowerCase());
     case "no_commas":
-      return !/[,，、]/.test(text);
+      // ASCII, full-width, ideographic, small, Arabic and half-width ideographic commas.
+      return !/[,，、﹐﹑،､]/u.test(text);
     case "postscript":
-      return new RegExp(`(^|\\n)\\s*${escapeRegExp(instruction.marker)}`, "i").test(text);
+      return hasPostscript(text, instruction.marker);
     case "quoted": {
       const trimmed = text.trim();
       return trimmed.length >= 2 && /^["“]/.test(trimmed) && /["”]$/.test(trimmed);
     }
     case "sections": {
-      const marker = new RegExp(`(^|\\n)\\s*${escapeRegExp(instruction.marker)}\\s+\\d+`, "gi");
-      return (text.match(marker)?.length ?? 0) === instruction.n;
+      // Exactly n section headers, numbered 1 to n in order.
+      const marker = new RegExp(`(?:^|\\n)\\s*${escapeRegExp(instruction.marker)}\\s+(\\d+)`, "gi");
+      const numbers = [...text.matchAll(marker)].map((match) => Number(match[1]));
+      return numbers.length === instruction.n && numbers.every((number, index) => number === index + 1);
     }
     case "placeholders":
-      return (text.match(/\[[^\][\n]+\]/g)?.length ?? 0) >= instruction.n;
+      // A placeholder names something: "[ ]" is not one.
+      return (text.match(/\[[^\][\n]*[^\s\][][^\][\n]*\]/gu)?.length ?? 0) >= instruction.n;
   }
 }
 

@@ -4,6 +4,7 @@ import type { GenerateResult } from "../../backend/model-backend.js";
 import { instructionFollowingSummary } from "../../eval/instruction-following.js";
 import type { SampleResult } from "../../eval/sample-result.js";
 import type { Sample, Transcript } from "../../eval/suite.js";
+import { checkSuites } from "../../eval/suite-check.js";
 import { checkInstructions, followsInstruction } from "./instruction-checks.js";
 import { createInstructionsSuite, type InstructionsTarget } from "./instructions-suite.js";
 
@@ -58,6 +59,24 @@ describe("verifiable instructions", () => {
     }
   });
 
+  it("rejects near misses: a P.S. on top, an empty title or placeholder, sections numbered twice, look-alike commas", () => {
+    const cases: Array<[Parameters<typeof followsInstruction>[1], string]> = [
+      [{ type: "postscript", marker: "P.S." }, "P.S. bye\n\nThe note itself."],
+      [{ type: "postscript", marker: "P.S." }, "Text.\nP.S. bye\n\nMore text after it."],
+      [{ type: "title" }, "<< >>\ntext"],
+      [{ type: "placeholders", n: 2 }, "[name] at [ ]"],
+      [{ type: "sections", n: 2, marker: "SECTION" }, "SECTION 1\na\n\nSECTION 1\nb"],
+      [{ type: "sections", n: 2, marker: "SECTION" }, "SECTION 2\na\n\nSECTION 1\nb"],
+      [{ type: "no_commas" }, "a، b"],
+    ];
+    for (const [instruction, bad] of cases)
+      assert.equal(
+        followsInstruction(bad, instruction),
+        false,
+        `${instruction.type} rejects ${JSON.stringify(bad)}`,
+      );
+  });
+
   it("loose forgives a preamble line and markdown asterisks, strict does not", () => {
     const [verdict] = checkInstructions('Sure! Here it is:\n"**the answer**"', [{ type: "quoted" }]);
     assert.deepEqual(verdict, { type: "quoted", strict: false, loose: true });
@@ -77,6 +96,39 @@ describe("loops:instructions", () => {
       const score = await suite.scorer.score(sample, transcript(reference.text));
       assert.equal(score.passed, true, `${sample.id}: ${score.explanation}`);
     }
+  });
+
+  it("fails an answer that meets its instructions by looping or padding", async () => {
+    const sample = samples.find(
+      (candidate) =>
+        candidate.target.instructions.length === 1 &&
+        candidate.target.instructions[0]?.type === "words_at_least",
+    );
+    assert.ok(sample);
+    const reference = (sample.reference?.[0] as { text: string } | undefined)?.text ?? "";
+    const line = "Small habits add up over a few weeks.";
+    const stuck = await suite.scorer.score(sample, transcript(`${reference} ${`${line} `.repeat(8)}`));
+    assert.equal(stuck.passed, false);
+    assert.equal(stuck.errorType, "stuck-answer");
+    assert.match(stuck.explanation, /stuck repeating/);
+    const padded = await suite.scorer.score(
+      sample,
+      transcript(`${`${line} `.repeat(4)}\n${reference}\nThat is my note.`),
+    );
+    assert.equal(padded.passed, false);
+    assert.match(padded.explanation, /padding: "small habits add up over a few weeks\." is written 5 times/);
+  });
+
+  it("every counterfeit fails: each breaks one instruction and keeps the rest, or loops", async () => {
+    const [check] = await checkSuites([suite], { bfclMode: "fc", limit: 24, counterfeits: 2 });
+    assert.ok(check?.counterfeits !== undefined);
+    assert.equal(check.gold.passed, 24);
+    assert.ok(check.counterfeits.tried > 0);
+    assert.equal(check.counterfeits.passed, 0, JSON.stringify(check.counterfeits.examples));
+    assert.ok(
+      Object.keys(check.counterfeits.byKind).length >= 17,
+      Object.keys(check.counterfeits.byKind).join(),
+    );
   });
 
   it("scores a looping answer: not followed, stuck, hit the limit; the summary reports the rates", async () => {

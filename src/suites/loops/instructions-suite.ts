@@ -7,7 +7,9 @@
  * instruction's strict and loose verdict, whether the thinking and the answer are stuck repeating
  * (the loop detector's periodic-tail test, docs/agent-loop.md, on each separately), whether the
  * call hit the token limit, and the token budget and sampling it ran with: those are part of the
- * figure. Data: data/suites/loops/instructions.jsonl (scripts/generate-loop-instructions.ts).
+ * figure. An answer stuck repeating (a periodic tail) or padded with one sentence written three
+ * times or more (repeated-sentence.ts) fails even when it meets every instruction: a loop that
+ * reaches a word count has not followed the prompt. Data: data/suites/loops/instructions.jsonl (scripts/generate-loop-instructions.ts).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -18,6 +20,8 @@ import type { Sample, Score, Scorer, Suite } from "../../eval/suite.js";
 import { summariseParts } from "../../messages.js";
 import { sha256Hex } from "../../sha256.js";
 import { checkInstructions, type Instruction, instructionTypes } from "./instruction-checks.js";
+import { instructionCounterfeits } from "./instruction-counterfeits.js";
+import { repeatedSentence } from "./repeated-sentence.js";
 
 /** The suite's name. */
 export const loopsInstructionsSuiteName = "loops:instructions";
@@ -60,21 +64,35 @@ export const instructionsScorer: Scorer<InstructionsTarget> = {
     const strict = verdicts.filter((verdict) => verdict.strict).length;
     const loose = verdicts.filter((verdict) => verdict.loose).length;
     const hitLimit = turn.finishReason === "length";
+    const stuck = detectRepetition(reply.content);
+    const padding = repeatedSentence(reply.content);
     const details = {
       instructionChecks: verdicts,
       promptStrict: strict === verdicts.length,
       promptLoose: loose === verdicts.length,
       hasThinking: reply.reasoning !== "",
       stuckThinking: reply.reasoning !== "" && detectRepetition(reply.reasoning) !== null,
-      stuckAnswer: detectRepetition(reply.content) !== null,
+      stuckAnswer: stuck !== null,
+      repeatedSentence: padding?.copies ?? 0,
       hitLimit,
       outputTokens: turn.usage.outputTokens,
       maxTokens: budget,
       sampling,
     };
     const failed = verdicts.filter((verdict) => !verdict.strict).map((verdict) => verdict.type);
-    if (failed.length === 0)
+    if (failed.length === 0 && stuck === null && padding === null)
       return { passed: true, score: 1, explanation: `follows all ${verdicts.length} instructions`, details };
+    if (failed.length === 0)
+      return {
+        passed: false,
+        score: 0,
+        explanation:
+          stuck !== null
+            ? `follows the instructions but the answer is stuck repeating "${stuck.unit.trim()}" (${stuck.repeats} times)`
+            : `follows the instructions by padding: "${padding?.sentence}" is written ${padding?.copies} times`,
+        errorType: hitLimit ? "hit-token-limit" : "stuck-answer",
+        details,
+      };
     return {
       passed: false,
       score: strict / verdicts.length,
@@ -127,5 +145,6 @@ export function createInstructionsSuite(path = dataPath()): Suite<InstructionsTa
     categories: ["one", "two", "three"],
     scorer: instructionsScorer,
     samples: () => samples,
+    counterfeitsOf: (sample) => instructionCounterfeits(sample),
   };
 }
