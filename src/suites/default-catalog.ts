@@ -59,7 +59,8 @@ export function defaultSuiteCatalog(): SuiteCatalog {
     // Any `assistant:stateful@...` resolves, so a bad language list gets the suite's own message.
     accepts: (name) => isTracesSuiteName(name) || name.startsWith(`${statefulSuiteName}@`),
     create(name, options) {
-      if (isTracesSuiteName(name)) return createTracesSuite(name);
+      if (isTracesSuiteName(name))
+        return createTracesSuite(name, options.judge === undefined ? {} : { judge: options.judge });
       if (name.startsWith("bfcl:")) {
         const category = name.slice("bfcl:".length);
         if (isMultiTurnCategory(category)) return createBfclMultiTurnSuite(category, options.bfclDir);

@@ -97,7 +97,8 @@ describe("edgecall serve --record", () => {
     assert.deepEqual(samples[0]?.target.calls, [{ name: "get_weather", argumentsText: '{"city":"Paris"}' }]);
     const [check] = await checkSuites([suite], { bfclMode: "fc" });
     assert.equal(check?.gold.passed, 2);
-    assert.equal(check?.null.passed, 1, "the text turn");
+    // The null model's apology does not answer the recorded text turn (issue 33, item 8).
+    assert.equal(check?.null.passed, 0, "the text turn");
   });
 
   it("records streamed calls at their finish, and nothing for a failed call", async () => {

@@ -107,7 +107,7 @@ export function registerEvalCommands(program: Command): void {
       )
       .option(
         "--judge-model <spec>",
-        "security:harmful: a model judging replies with the written rubric (default: the refusal check)",
+        "security:harmful and traces' text turns: a model judging replies with a written rubric (default: the refusal check; traces: the text check)",
       )
       .option(
         "--user-model <spec>",

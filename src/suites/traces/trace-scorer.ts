@@ -4,12 +4,14 @@
  * each argument's type and its value. Each recorded argument is expected with its recorded value;
  * one the schema does not require may be left out when its recorded value is the schema's
  * `default`. Several recorded calls are matched in any order (BFCL's parallel rules). A text turn
- * passes when the model makes no call and attempts none.
+ * fails on any call or attempted call; a reply with no call is compared with the recorded reply
+ * (trace-text-turn.ts; with `--judge-model`, by the judge: trace-judge.ts).
  *
  * Options (given in the suite name, docs/traces.md): `strings` — `bfcl` (default: BFCL's
  * standardisation, case, spaces and `, . / - _ * ^` ignored) or `exact`; `tolerance` — a relative
  * tolerance for numbers (default 0: equal), so `tolerance=0.01` accepts 99.5 for 100.
  */
+import type { ModelBackend } from "../../backend/model-backend.js";
 import { bfclEntryFromJson } from "../../bfcl/dataset.js";
 import { judgeBfclEntry } from "../../bfcl/entry-verdict.js";
 import { parseLosslessJson } from "../../bfcl/lossless-json.js";
@@ -19,10 +21,14 @@ import type { Sample, Score, Scorer, Transcript } from "../../eval/suite.js";
 import { type ParsedReply, summariseParts, type ToolCall, type ToolDefinition } from "../../messages.js";
 import { schemaFunctionDoc } from "../schema-function-doc.js";
 import type { TraceCall } from "./trace-file.js";
+import { judgeTextTurn } from "./trace-judge.js";
+import { scoreTextTurn } from "./trace-text-turn.js";
 
 /** What a traces sample is scored against: the recorded calls (none for a text turn). */
 export interface TraceTarget {
   calls: TraceCall[];
+  /** The recorded reply of a text turn. */
+  text?: string;
 }
 
 /** How values are compared. */
@@ -225,7 +231,7 @@ export function scoreTraceReply(
         explanation: "attempted a call (unparsable) where the trace answered in text",
         errorType: "text:attempted",
       };
-    return { passed: true, explanation: "answered in text, as the trace did" };
+    return scoreTextTurn(sample, reply.content);
   }
   if (reply.toolCalls.length === 0)
     return {
@@ -276,10 +282,24 @@ export function scoreTraceReply(
   return { passed: true, explanation: "matches the recorded calls" };
 }
 
-/** The scorer of a traces suite with its options: the reply of the transcript's last model call. */
-export function traceScorer(options: TraceScoringOptions): Scorer<TraceTarget> {
+/**
+ * The scorer of a traces suite with its options: the reply of the transcript's last model call.
+ * With `judge` (`--judge-model`), a text reply that makes no call and is not empty is judged
+ * against the recorded one.
+ */
+export function traceScorer(options: TraceScoringOptions, judge?: ModelBackend): Scorer<TraceTarget> {
   return {
-    score: (sample: Sample<TraceTarget>, transcript: Transcript) =>
-      scoreTraceReply(sample, summariseParts(transcript.turns.at(-1)?.parts ?? []), options),
+    score(sample: Sample<TraceTarget>, transcript: Transcript) {
+      const reply = summariseParts(transcript.turns.at(-1)?.parts ?? []);
+      const score = scoreTraceReply(sample, reply, options);
+      const judged =
+        judge !== undefined &&
+        sample.target.calls.length === 0 &&
+        reply.toolCalls.length === 0 &&
+        reply.errors.length === 0 &&
+        reply.content.trim() !== "" &&
+        (sample.target.text ?? "").trim() !== "";
+      return judged ? judgeTextTurn(judge, sample.id, sample, reply.content) : score;
+    },
   };
 }

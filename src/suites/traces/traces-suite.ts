@@ -3,7 +3,8 @@
  * conversation (the response of a request/response pair) is a sample: the context is every message
  * before it, the offered tools are the conversation's, and the expected outcome is that turn's
  * calls (scored with the BFCL-style checker, src/suites/traces/trace-scorer.ts) or, for a text
- * turn, no call. Ids are stable: `traces:<file name>:<line>:<turn>`. The version is the file's
+ * turn, no call and a reply that answers as the recorded one did (trace-text-turn.ts; with
+ * `--judge-model`, judged: trace-judge.ts). Ids are stable: `traces:<file name>:<line>:<turn>`. The version is the file's
  * sha256. Lines that are not valid conversations, and turns whose recorded calls fail their own
  * tool schemas (so no model could match them), are named in the suite's notes and skipped.
  *
@@ -11,10 +12,12 @@
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
+import type { ModelBackend } from "../../backend/model-backend.js";
 import { errorMessage } from "../../error-message.js";
 import { EdgecallError } from "../../errors.js";
 import type { ReferenceOutput, Sample, Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
+import { traceCounterfeits } from "./trace-counterfeits.js";
 import {
   describeTraceProblem,
   readTraceText,
@@ -97,7 +100,7 @@ function sampleOf(
     category: categoryOf(turn),
     messages: conversation.messages.slice(0, turn.index),
     tools: conversation.tools,
-    target: { calls: turn.calls },
+    target: turn.calls.length === 0 ? { calls: [], text: turn.content } : { calls: turn.calls },
     metadata: { line: conversation.line, turn: turn.turn, shape: conversation.shape },
     reference: referenceOf(turn),
     expected:
@@ -173,8 +176,11 @@ export function readTraces(name: string, path: string, text: string): TracesCont
   return { samples, problems, lines: contents.lines, sha256: sha256Hex(text) };
 }
 
-/** Builds the suite a `traces:FILE.jsonl[?options]` name names. */
-export function createTracesSuite(name: string): Suite<TraceTarget> {
+/**
+ * Builds the suite a `traces:FILE.jsonl[?options]` name names; `judge` (from `--judge-model`)
+ * compares text replies with the recorded ones.
+ */
+export function createTracesSuite(name: string, options: { judge?: ModelBackend } = {}): Suite<TraceTarget> {
   const { path, scoring } = parseTracesSuiteName(name);
   let text: string;
   try {
@@ -197,20 +203,22 @@ export function createTracesSuite(name: string): Suite<TraceTarget> {
       { subject: path },
     );
   const skippedLines = new Set(contents.problems.map((problem) => problem.line)).size;
-  const notes =
-    contents.problems.length === 0
+  const notes = [
+    ...(contents.problems.length === 0
       ? []
       : [
           `${path}: ${contents.problems.length} problem(s) on ${skippedLines} of ${contents.lines} lines, skipped`,
           ...contents.problems.slice(0, 20).map((problem) => `${path}: ${describeTraceProblem(problem)}`),
           ...(contents.problems.length > 20 ? [`${path}: ... ${contents.problems.length - 20} more`] : []),
-        ];
+        ]),
+  ];
   return {
     name,
     version: `sha256:${contents.sha256}`,
     categories: traceCategories,
-    scorer: traceScorer(scoring),
+    scorer: traceScorer(scoring, options.judge),
     notes,
     samples: () => contents.samples,
+    counterfeitsOf: (sample) => traceCounterfeits(sample, scoring),
   };
 }
