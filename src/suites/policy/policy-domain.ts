@@ -31,6 +31,11 @@ export interface PolicyDomain {
    * domain's policy says to authenticate first: a successful write before one is a violation.
    */
   authenticationTools: readonly string[];
+  /**
+   * The agent's tools about no customer (the catalogue, the plan list, the policy documents):
+   * allowed before authentication. Any other tool called before it is a violation.
+   */
+  publicTools?: readonly string[];
   /** The tasks, built from the seeded rows. */
   tasks(db: Db): PolicyTask[];
 }

@@ -1,7 +1,8 @@
 /**
  * `suite check` over the three shipped policy suites: every gold conversation reaches its task's
  * target database with the scripted user finishing it, the null model fails every task whose
- * correct outcome changes something or tells something, and the counts the issue asks for hold.
+ * correct outcome changes something or tells something, every counterfeit fails (policy-counterfeits.ts),
+ * and the counts the issue asks for hold.
  * Also: a run with repeats reports pass^k with intervals, tool errors, violations, transfers and
  * which user played. (All three suites: about 10-20 s on two busy cores.)
  */
@@ -29,6 +30,25 @@ describe("policy suite check", () => {
       assert.deepEqual(check.null.unexpected, [], check.suite);
       assert.equal(check.null.ok, true);
       assert.ok(check.null.passed <= 0.1 * check.samples, `${check.suite}: null passed ${check.null.passed}`);
+      // Counterfeits (a false "done", a wrong argument, an extra side effect, and the policy-breaking
+      // but state-correct ones) all fail, each kind tried.
+      const counterfeits = check.counterfeits;
+      assert.ok(counterfeits !== undefined, check.suite);
+      assert.equal(
+        counterfeits.passed,
+        0,
+        JSON.stringify(counterfeits.examples.filter((trial) => trial.passed)),
+      );
+      assert.equal(counterfeits.harnessErrors, 0);
+      assert.deepEqual(Object.keys(counterfeits.byKind).sort(), [
+        "extra-side-effect",
+        "false-claim",
+        "false-success",
+        "identity-not-asked",
+        "no-confirmation",
+        "unauthenticated",
+        "wrong-argument",
+      ]);
     }
   });
 

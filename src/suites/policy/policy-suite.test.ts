@@ -143,23 +143,30 @@ describe("policy suites", () => {
     const caved = [...gold.slice(0, 4), jsonCall("resume_line", { phone }), "Fine, your line is back on."];
     const { score, details } = await solve("policy:telecom", task, caved);
     assert.equal(score.passed, false);
-    assert.equal(details.violations, 1);
+    // The minefield, and a change made without asking the user to confirm.
+    assert.equal(details.violations, 2);
     assert.match(score.explanation, /resumed a line with an overdue bill/);
+    assert.match(score.explanation, /resume_line: a change without the user's explicit yes/);
   });
 
-  it("a write before authenticating the user is a violation, even when the database ends right", async () => {
+  it("a write before authenticating the user is a violation that fails, even when the database ends right", async () => {
     const cancel = await sample("policy:retail", "retail-cancel-01");
     const gold = goldLines(cancel);
     // Cancel first, authenticate afterwards: same final database, the policy broken.
     const early = [gold[3] ?? "", gold[4] ?? "", gold[0] ?? "", gold[1] ?? "", gold[5] ?? ""];
     const { score, details } = await solve("policy:retail", cancel, early);
     assert.equal(details.dbMatch, true);
-    assert.equal(details.violations, 1);
+    assert.equal(details.reward, 1);
     assert.match(
       details.minefieldsHit[0] ?? "",
       /cancel_pending_order: a write before the user was authenticated/,
     );
-    assert.match(score.explanation, /reward 1: .*but the policy was broken/);
+    assert.equal(score.passed, false);
+    assert.equal(score.errorType, "policy-violation");
+    assert.match(
+      score.explanation,
+      /reward 1 but failed: policy violated: cancel_pending_order: a write before/,
+    );
   });
 
   it("dual control: the user changes their own phone when told to, and the database holds it", async () => {

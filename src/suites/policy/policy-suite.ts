@@ -11,6 +11,7 @@ import { canonicalJson } from "../../canonical-json.js";
 import type { Sample, Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
 import { type GoldState, replayGold } from "./gold-replay.js";
+import { policyCounterfeits } from "./policy-counterfeits.js";
 import { buildTemplate, openCopy } from "./policy-database.js";
 import type { PolicyDomain } from "./policy-domain.js";
 import {
@@ -20,7 +21,12 @@ import {
   transfersTable,
   transferTool,
 } from "./policy-environment.js";
-import { type PolicyScoreDetails, type PolicyTarget, policyScorer } from "./policy-scorer.js";
+import {
+  type PolicyRules,
+  type PolicyScoreDetails,
+  type PolicyTarget,
+  policyScorer,
+} from "./policy-scorer.js";
 import type { PolicyTask } from "./policy-task.js";
 import { modelPolicyUser, scriptedPolicyUser } from "./policy-user.js";
 
@@ -71,7 +77,12 @@ export function createPolicySuite(domain: PolicyDomain): Suite<PolicyTarget> {
   const definitions = registryOf([...domain.agentTools, transferTool], () => {
     throw new Error("definitions only");
   }).definitions();
-  const version = `policy-v1+sha256:${sha256Hex(canonicalJson({ system, schema: domain.schema, tasks, definitions, user: domain.userTools?.map((tool) => tool.name) ?? [] })).slice(0, 16)}`;
+  const version = `policy-v2+sha256:${sha256Hex(canonicalJson({ system, schema: domain.schema, tasks, definitions, user: domain.userTools?.map((tool) => tool.name) ?? [] })).slice(0, 16)}`;
+  const rules: PolicyRules = {
+    writeTools: new Set(domain.agentTools.filter((spec) => spec.write).map((spec) => spec.name)),
+    authenticationTools: new Set(domain.authenticationTools),
+    publicTools: new Set(domain.publicTools ?? []),
+  };
   const sampleOf = (task: PolicyTask): Sample<PolicyTarget> => ({
     id: task.id,
     suite: name,
@@ -92,10 +103,8 @@ export function createPolicySuite(domain: PolicyDomain): Suite<PolicyTarget> {
     version,
     categories: [domain.name],
     solver: "conversation",
-    scorer: policyScorer(goldOf, {
-      writeTools: new Set(domain.agentTools.filter((spec) => spec.write).map((spec) => spec.name)),
-      authenticationTools: new Set(domain.authenticationTools),
-    }),
+    scorer: policyScorer(goldOf, rules),
+    counterfeitsOf: (sample) => policyCounterfeits(sample, rules),
     environment: (sample) => policyEnvironment(domain, template, (sample.target as PolicyTarget).task.device),
     samples: () => tasks.map(sampleOf),
     user(sample, environment, options) {

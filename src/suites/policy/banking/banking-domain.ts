@@ -16,6 +16,7 @@ export function bankingDomain(): PolicyDomain {
     seed: seedBanking,
     agentTools: bankingTools(parseDocuments(readPolicyDocument("banking-documents.md"))),
     authenticationTools: ["verify_customer"],
+    publicTools: ["search_policy_documents"],
     tasks: bankingTasks,
   };
 }

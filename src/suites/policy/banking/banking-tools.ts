@@ -17,6 +17,7 @@ CREATE TABLE transactions (txn_id TEXT PRIMARY KEY, card_id TEXT NOT NULL, date 
 CREATE TABLE money_transfers (seq INTEGER PRIMARY KEY AUTOINCREMENT, from_account TEXT NOT NULL, to_account TEXT NOT NULL, amount REAL NOT NULL);
 CREATE TABLE disputes (txn_id TEXT PRIMARY KEY, reason TEXT NOT NULL, status TEXT NOT NULL);
 CREATE TABLE fees (seq INTEGER PRIMARY KEY AUTOINCREMENT, account_id TEXT NOT NULL, amount REAL NOT NULL, description TEXT NOT NULL);
+CREATE TABLE card_replacements (card_id TEXT PRIMARY KEY, reason TEXT NOT NULL);
 `;
 
 /** The replacement card fee for standard customers. */
@@ -189,6 +190,8 @@ export function bankingTools(documents: readonly PolicyDocument[]): PolicyToolSp
           found.account_id,
           last4,
         );
+        // The reason is kept whatever the fee, so a replacement for the wrong reason is a wrong state.
+        db.prepare("INSERT INTO card_replacements VALUES (?, ?)").run(card_id, reason);
         if (fee > 0) {
           db.prepare("UPDATE accounts SET balance = round(balance - ?, 2) WHERE account_id = ?").run(
             fee,

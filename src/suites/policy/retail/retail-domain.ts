@@ -15,6 +15,7 @@ export function retailDomain(): PolicyDomain {
     seed: seedRetail,
     agentTools: retailTools,
     authenticationTools: ["find_user_id_by_email", "find_user_id_by_name_zip"],
+    publicTools: ["get_product_details"],
     tasks: retailTasks,
   };
 }

@@ -18,6 +18,7 @@ export function telecomDomain(): PolicyDomain {
     userToolsNote:
       "You have your phone in hand. Your tools read its status bar and turn airplane mode, mobile data and data roaming on or off. The agent cannot see your phone.",
     authenticationTools: ["verify_customer"],
+    publicTools: ["list_plans"],
     tasks: telecomTasks,
   };
 }
