@@ -74,6 +74,9 @@ function checkNullModel(scenario: Scenario, problem: (why: string) => void): voi
       problem(`answer pattern ${rule.pattern} matches the null reply`);
   if (insufficient && !(scenario.minefields ?? []).some((item) => "anyChange" in item))
     problem("an insufficient-information scenario needs an anyChange minefield");
+  for (const claim of ["success", "unseen-fact"])
+    if (insufficient && !(scenario.minefields ?? []).some((item) => item.claims === claim))
+      problem(`an insufficient-information scenario needs a claims: ${claim} minefield`);
 }
 
 /** What is wrong with `scenario` (empty: nothing), each line naming it. */

@@ -10,17 +10,23 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createAssistantRegistry } from "../assistant/assistant-registry.js";
-import type { BfclCategory } from "../bfcl/categories.js";
 import { bfclEntryFromJson } from "../bfcl/dataset.js";
-import { judgeBfclEntry } from "../bfcl/entry-verdict.js";
 import { parseLosslessJson } from "../bfcl/lossless-json.js";
 import { dictGet, type PyValue } from "../bfcl/py-value.js";
-import { pyValueFromPlain } from "../bfcl/results-file.js";
 import { canonicalJson } from "../canonical-json.js";
 import { EdgecallError } from "../errors.js";
-import type { Sample, Score, Scorer, Suite, Transcript } from "../eval/suite.js";
-import { type ChatMessage, summariseParts, type ToolDefinition } from "../messages.js";
+import type { ReferenceOutput, Sample, Suite } from "../eval/suite.js";
+import type { ChatMessage, ToolDefinition } from "../messages.js";
 import { sha256Hex } from "../sha256.js";
+import { assistantCounterfeits } from "./assistant-counterfeits.js";
+import {
+  type AssistantCategory,
+  type AssistantTarget,
+  assistantScorer,
+  checkerCategory,
+  type FixedArguments,
+  type IrrelevanceAsk,
+} from "./assistant-scorer.js";
 import { pyToPlain } from "./bfcl-scorer.js";
 import { declineText, referenceFromEntry } from "./reference-calls.js";
 import { schemaFunctionDoc } from "./schema-function-doc.js";
@@ -28,31 +34,22 @@ import { schemaFunctionDoc } from "./schema-function-doc.js";
 /** The assistant suite names. */
 export type AssistantSuiteName = "assistant:single" | "assistant:irrelevance";
 
-/** Categories of the assistant samples. */
-export type AssistantCategory = "simple" | "multiple" | "parallel" | "irrelevance";
-
-/** What an assistant sample is scored against. */
-export interface AssistantTarget {
-  /** The possible answers (a Python value, read losslessly); absent for irrelevance. */
-  groundTruth: PyValue | undefined;
-}
-
 const dataFiles: Record<AssistantSuiteName, string> = {
   "assistant:single": "single.jsonl",
   "assistant:irrelevance": "irrelevance.jsonl",
 };
 
+export type {
+  AssistantCategory,
+  AssistantTarget,
+  FixedArguments,
+  IrrelevanceAsk,
+} from "./assistant-scorer.js";
+export { assistantScorer } from "./assistant-scorer.js";
+
 const suiteCategories: Record<AssistantSuiteName, AssistantCategory[]> = {
   "assistant:single": ["simple", "multiple", "parallel"],
   "assistant:irrelevance": ["irrelevance"],
-};
-
-/** The checker rules each category is judged by (BFCL category names pick the rule). */
-const checkerCategory: Record<AssistantCategory, BfclCategory> = {
-  simple: "multiple",
-  multiple: "multiple",
-  parallel: "parallel_multiple",
-  irrelevance: "irrelevance",
 };
 
 /** The system message every sample starts with: who the user is and what time it is. */
@@ -72,6 +69,30 @@ interface RawSample {
   question: string;
   tools: string[];
   groundTruth: PyValue | undefined;
+  oneOf: FixedArguments[];
+  asks: IrrelevanceAsk | undefined;
+}
+
+const asks: readonly IrrelevanceAsk[] = ["action", "live-fact", "knowledge"];
+
+/** The `one_of` field: [{call, params, why}] or absent. */
+function fixedArguments(value: unknown, where: string): FixedArguments[] {
+  if (value === undefined) return [];
+  const valid =
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        typeof item?.call === "string" &&
+        Array.isArray(item.params) &&
+        item.params.length > 0 &&
+        item.params.every((param: unknown) => typeof param === "string") &&
+        typeof item.why === "string",
+    );
+  if (!valid)
+    throw new EdgecallError("invalid-json", `${where}: one_of: expected [{call, params: [names], why}]`, {
+      subject: where,
+    });
+  return value as FixedArguments[];
 }
 
 function readSamples(path: string): RawSample[] {
@@ -93,17 +114,20 @@ function readSamples(path: string): RawSample[] {
       category?: unknown;
       question?: unknown;
       tools?: unknown;
+      one_of?: unknown;
+      asks?: unknown;
     };
     const category = plain.category as AssistantCategory;
     if (
       typeof plain.id !== "string" ||
       typeof plain.question !== "string" ||
       !Array.isArray(plain.tools) ||
-      !(category in checkerCategory)
+      !(category in checkerCategory) ||
+      (plain.asks !== undefined && !asks.includes(plain.asks as IrrelevanceAsk))
     )
       throw new EdgecallError(
         "invalid-json",
-        `${where}: expected {id, category, question, tools, ground_truth}`,
+        `${where}: expected {id, category, question, tools, ground_truth, one_of?, asks?: action|live-fact|knowledge}`,
         { subject: where },
       );
     const lossless = parseLosslessJson(line);
@@ -114,6 +138,8 @@ function readSamples(path: string): RawSample[] {
       question: plain.question,
       tools: plain.tools.map(String),
       groundTruth,
+      oneOf: fixedArguments(plain.one_of, where),
+      asks: plain.asks as IrrelevanceAsk | undefined,
     });
   });
   return samples;
@@ -127,49 +153,40 @@ function toolsByName(): Map<string, ToolDefinition> {
   );
 }
 
-function scoreSample(sample: Sample<AssistantTarget>, transcript: Transcript): Score {
-  const reply = summariseParts(transcript.turns.at(-1)?.parts ?? []);
-  const category = sample.category as AssistantCategory;
-  if (category === "irrelevance") {
-    if (reply.toolCalls.length > 0)
-      return {
-        passed: false,
-        explanation: `called ${reply.toolCalls.map((call) => call.name).join(", ")} though no tool fits`,
-        errorType: "irrelevance:called",
-      };
-    if (reply.errors.length > 0)
-      return {
-        passed: false,
-        explanation: "attempted a call (unparsable) though no tool fits",
-        errorType: "irrelevance:attempted",
-      };
-    return { passed: true, explanation: "declined without calling a tool" };
-  }
-  const functions = sample.tools.map(schemaFunctionDoc);
-  const entry = bfclEntryFromJson(sample.id, checkerCategory[category], functions, sample.target.groundTruth);
-  const result: PyValue =
-    reply.toolCalls.length > 0
-      ? {
-          kind: "list",
-          items: reply.toolCalls.map((call) => ({
-            kind: "dict",
-            keys: [{ kind: "str", value: call.name }],
-            values: [pyValueFromPlain(call.arguments)],
-          })),
-        }
-      : { kind: "str", value: reply.content };
-  const verdict = judgeBfclEntry(entry, result);
-  if (verdict.valid) return { passed: true, explanation: "matches a possible answer" };
-  const noCall = reply.toolCalls.length === 0;
-  return {
-    passed: false,
-    explanation: noCall ? "made no tool call" : (verdict.errors ?? []).join(" ").slice(0, 2000),
-    errorType: noCall ? "no-call" : (verdict.errorType ?? undefined),
-  };
+/**
+ * The reference with each `one_of` group given: a possible answer's first option leaves out the
+ * arguments it marks optional, so a call missing a whole group gets the group's first argument
+ * (its first possible value).
+ */
+function withFixedArguments(
+  reference: ReferenceOutput[],
+  sample: Sample<AssistantTarget>,
+): ReferenceOutput[] {
+  const groups = sample.target.oneOf ?? [];
+  if (groups.length === 0) return reference;
+  const answers = pyToPlain(sample.target.groundTruth ?? { kind: "list", items: [] }) as Record<
+    string,
+    Record<string, unknown[]>
+  >[];
+  return reference.map((output) =>
+    "text" in output
+      ? output
+      : {
+          calls: output.calls.map((call) => {
+            const group = groups.find(
+              (candidate) =>
+                candidate.call === call.name && candidate.params.every((param) => !(param in call.arguments)),
+            );
+            const param = group?.params[0];
+            const value = answers
+              .find((answer) => answer[call.name] !== undefined)
+              ?.[call.name]?.[param ?? ""]?.find((option) => option !== "");
+            if (param === undefined || value === undefined) return call;
+            return { name: call.name, arguments: { ...call.arguments, [param]: value } };
+          }),
+        },
+  );
 }
-
-/** The scorer of both assistant suites. */
-export const assistantScorer: Scorer<AssistantTarget> = { score: scoreSample };
 
 /** Builds an assistant suite. */
 export function createAssistantSuite(name: AssistantSuiteName): Suite<AssistantTarget> {
@@ -185,23 +202,28 @@ export function createAssistantSuite(name: AssistantSuiteName): Suite<AssistantT
       });
     return definition;
   });
+  const referenceOf = (sample: Sample<AssistantTarget>): ReferenceOutput[] => {
+    const category = sample.category as AssistantCategory;
+    if (category === "irrelevance") return [{ text: declineText }];
+    const entry = bfclEntryFromJson(
+      sample.id,
+      checkerCategory[category],
+      sample.tools.map(schemaFunctionDoc),
+      sample.target.groundTruth,
+    );
+    return withFixedArguments(
+      referenceFromEntry(entry, checkerCategory[category], (name) => name),
+      sample,
+    );
+  };
   const version = `assistant-v1+sha256:${sha256Hex(readFileSync(path, "utf8") + canonicalJson(usedDefinitions)).slice(0, 16)}`;
   return {
     name,
     version,
     categories: suiteCategories[name],
     scorer: assistantScorer,
-    referenceOf(sample) {
-      const category = sample.category as AssistantCategory;
-      if (category === "irrelevance") return [{ text: declineText }];
-      const entry = bfclEntryFromJson(
-        sample.id,
-        checkerCategory[category],
-        sample.tools.map(schemaFunctionDoc),
-        sample.target.groundTruth,
-      );
-      return referenceFromEntry(entry, checkerCategory[category], (name) => name);
-    },
+    referenceOf,
+    counterfeitsOf: (sample) => assistantCounterfeits(sample, referenceOf(sample)),
     samples(): Sample<AssistantTarget>[] {
       return raw.map((sample) => {
         const messages: ChatMessage[] = [
@@ -214,7 +236,11 @@ export function createAssistantSuite(name: AssistantSuiteName): Suite<AssistantT
           category: sample.category,
           messages,
           tools: sample.tools.map((toolName) => tools.get(toolName) as ToolDefinition),
-          target: { groundTruth: sample.groundTruth },
+          target: {
+            groundTruth: sample.groundTruth,
+            ...(sample.oneOf.length === 0 ? {} : { oneOf: sample.oneOf }),
+            ...(sample.asks === undefined ? {} : { asks: sample.asks }),
+          },
           metadata: {},
           expected: sample.groundTruth === undefined ? "no call" : pyToPlain(sample.groundTruth),
         };

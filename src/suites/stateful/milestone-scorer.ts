@@ -8,6 +8,9 @@
  */
 import { finalState } from "../../eval/environment.js";
 import type { Sample, Score, Scorer, Transcript } from "../../eval/suite.js";
+import type { TrajectoryEvent } from "../../eval/trajectory.js";
+import { findSuccessClaim } from "../success-claims.js";
+import { findUnseenFacts, SeenText } from "../unseen-facts.js";
 import type { AssistantWorldState } from "./assistant-environment.js";
 import { holdsAtEvent, holdsInState, isEventPredicate, StateDiffs } from "./predicates.js";
 import type { Milestone, Minefield, Predicate } from "./scenario.js";
@@ -22,13 +25,38 @@ export interface StatefulTarget {
 export interface MilestoneFindings {
   progress: number;
   milestones: { id: string; description: string; reachedAt: number | null }[];
-  minefields: { id: string; description: string; hitAt: number | null }[];
+  /** `said`: for a claim in a reply, the words that claimed it or the unseen facts. */
+  minefields: { id: string; description: string; hitAt: number | null; said?: string }[];
 }
 
 interface Evidence {
   transcript: Transcript;
   states: { afterEvent: number; snapshot: AssistantWorldState }[];
   diffs: StateDiffs;
+  /** What the assistant had been shown before event `index`. */
+  seenBefore: (index: number) => SeenText;
+}
+
+/** What an assistant had been shown before each event: `shown` (prompts, tools), then users' turns and tool results. */
+function seenBeforeEvents(
+  shown: readonly string[],
+  events: readonly TrajectoryEvent[],
+): (index: number) => SeenText {
+  const cache = new Map<number, SeenText>();
+  return (index) => {
+    let seen = cache.get(index);
+    if (seen === undefined) {
+      const parts = [...shown];
+      for (const event of events.slice(0, index)) {
+        if (event.type === "user") parts.push(event.text);
+        else if (event.type === "tool" && event.outcome !== undefined)
+          parts.push(JSON.stringify(event.outcome.ok ? event.outcome.output : event.outcome.error) ?? "");
+      }
+      seen = new SeenText(parts);
+      cache.set(index, seen);
+    }
+    return seen;
+  };
 }
 
 /** Where `predicate` first holds strictly after event `after` (events) or at/after it (states); null: never. */
@@ -36,10 +64,12 @@ function firstHold(predicate: Predicate, after: number, evidence: Evidence): num
   if (isEventPredicate(predicate)) {
     const events = evidence.transcript.trajectory?.events ?? [];
     for (let index = Math.max(0, after + 1); index < events.length; index += 1)
-      if (holdsAtEvent(predicate, events[index]!)) return index;
+      if (holdsAtEvent(predicate, events[index]!, () => evidence.seenBefore(index))) return index;
     return null;
   }
-  for (const state of evidence.states) {
+  // A count (`moreThan`) is judged in the final world: what the conversation leaves behind.
+  const counted = "moreThan" in predicate && predicate.moreThan !== undefined;
+  for (const state of counted ? evidence.states.slice(-1) : evidence.states) {
     if (state.afterEvent < after) continue;
     if (holdsInState(predicate, state.snapshot, evidence.diffs)) return state.afterEvent;
   }
@@ -63,13 +93,26 @@ function topological(milestones: readonly Milestone[]): Milestone[] {
   return ordered;
 }
 
-/** Evaluates the findings on a transcript. */
-export function findMilestones(target: StatefulTarget, transcript: Transcript): MilestoneFindings {
+/**
+ * Evaluates the findings on a transcript. `shown`: what the assistant was shown before the
+ * conversation (system prompt, tool descriptions), for `claims: unseen-fact`.
+ */
+export function findMilestones(
+  target: StatefulTarget,
+  transcript: Transcript,
+  shown: readonly string[] = [],
+): MilestoneFindings {
   const states = (transcript.world?.states ?? []) as { afterEvent: number; snapshot: AssistantWorldState }[];
   const initial =
     states[0]?.snapshot ??
     (finalState(transcript.world ?? { states: [], finalHash: "" }) as AssistantWorldState);
-  const evidence: Evidence = { transcript, states, diffs: new StateDiffs(initial) };
+  const events = transcript.trajectory?.events ?? [];
+  const evidence: Evidence = {
+    transcript,
+    states,
+    diffs: new StateDiffs(initial),
+    seenBefore: seenBeforeEvents(shown, events),
+  };
   const reached = new Map<string, number | null>();
   for (const item of topological(target.milestones)) {
     const before = item.after.map((id) => reached.get(id) ?? null);
@@ -85,13 +128,33 @@ export function findMilestones(target: StatefulTarget, transcript: Transcript): 
     description: item.description,
     reachedAt: reached.get(item.id) ?? null,
   }));
-  const minefields = target.minefields.map((item) => ({
-    id: item.id,
-    description: item.description,
-    hitAt: firstHold(item, -1, evidence),
-  }));
+  const minefields = target.minefields.map((item) => {
+    const hitAt = firstHold(item, -1, evidence);
+    const said = hitAt === null ? undefined : claimSaid(item, events[hitAt], evidence.seenBefore(hitAt));
+    return { id: item.id, description: item.description, hitAt, ...(said === undefined ? {} : { said }) };
+  });
   const count = milestones.filter((item) => item.reachedAt !== null).length;
   return { progress: milestones.length === 0 ? 1 : count / milestones.length, milestones, minefields };
+}
+
+/** For a `claims` predicate that held at `event`: the words that made it hold. */
+function claimSaid(
+  predicate: Predicate,
+  event: TrajectoryEvent | undefined,
+  seen: SeenText,
+): string | undefined {
+  if (!("claims" in predicate) || event?.type !== "model") return undefined;
+  if (predicate.claims === "success") return findSuccessClaim(event.content)?.phrase;
+  const facts = findUnseenFacts(event.content, seen);
+  return facts.length === 0 ? undefined : facts.map((fact) => fact.text).join(", ");
+}
+
+/** What a sample's assistant is shown before the conversation: the system prompt and the tools. */
+export function shownBeforeConversation(sample: Sample): string[] {
+  return [
+    ...(sample.messages ?? []).map((message) => message.content),
+    ...(sample.tools ?? []).map((tool) => JSON.stringify(tool)),
+  ];
 }
 
 function where(at: number): string {
@@ -101,7 +164,7 @@ function where(at: number): string {
 /** The stateful scorer. */
 export const milestoneScorer: Scorer<StatefulTarget> = {
   score(sample: Sample<StatefulTarget>, transcript: Transcript): Score {
-    const findings = findMilestones(sample.target, transcript);
+    const findings = findMilestones(sample.target, transcript, shownBeforeConversation(sample));
     const missed = findings.milestones.filter((item) => item.reachedAt === null);
     const hit = findings.minefields.filter((item) => item.hitAt !== null);
     const parts: string[] = [
@@ -111,7 +174,7 @@ export const milestoneScorer: Scorer<StatefulTarget> = {
       parts.push(`missed: ${missed.map((item) => `${item.id} (${item.description})`).join("; ")}`);
     if (hit.length > 0)
       parts.push(
-        `minefield hit: ${hit.map((item) => `${item.id} (${item.description}) ${where(item.hitAt ?? -1)}`).join("; ")}`,
+        `minefield hit: ${hit.map((item) => `${item.id} (${item.description}) ${where(item.hitAt ?? -1)}${item.said === undefined ? "" : `: "${item.said}"`}`).join("; ")}`,
       );
     const passed = missed.length === 0 && hit.length === 0;
     const errorType =

@@ -1,6 +1,6 @@
 /**
  * Evaluating scenario predicates (scenario.ts) against what happened: call and reply predicates
- * hold at trajectory events, world predicates (rows, files, settings, any change) hold in world
+ * (and claims in replies) hold at trajectory events, world predicates (rows, files, settings, any change) hold in world
  * states, compared with the initial world. Matchers compare like the scripted user does
  * (equivalent-arguments.ts), read JSON-text columns (`to_addresses`, `attendees`) as the lists they
  * hold, and take SQLite's 0/1 for false/true. Text compares in any script: `contains` on folded text
@@ -14,12 +14,14 @@ import { equivalentValues } from "../../eval/solvers/equivalent-arguments.js";
 import type { TrajectoryEvent } from "../../eval/trajectory.js";
 import { foldText } from "../../text/fold-text.js";
 import { testUnicode } from "../../text/unicode-regex.js";
+import { findSuccessClaim } from "../success-claims.js";
+import { findUnseenFacts, SeenText } from "../unseen-facts.js";
 import type { AssistantWorldState } from "./assistant-environment.js";
 import type { Matcher, Predicate } from "./scenario.js";
 
-/** True for predicates that hold at events (calls, replies); false for world predicates. */
+/** True for predicates that hold at events (calls, replies, claims); false for world predicates. */
 export function isEventPredicate(predicate: Predicate): boolean {
-  return "call" in predicate || "reply" in predicate;
+  return "call" in predicate || "reply" in predicate || "claims" in predicate || "declined" in predicate;
 }
 
 function parsedJson(value: unknown): unknown {
@@ -71,8 +73,11 @@ function rowMatches(
   return Object.entries(where).every(([column, matcher]) => matches(matcher, row[column]));
 }
 
-/** True when an event predicate holds at `event`. */
-export function holdsAtEvent(predicate: Predicate, event: TrajectoryEvent): boolean {
+/**
+ * True when an event predicate holds at `event`. `seen` gives what the assistant had been shown
+ * before it (for `claims: unseen-fact`; without it, only the reply itself counts as unseen).
+ */
+export function holdsAtEvent(predicate: Predicate, event: TrajectoryEvent, seen?: () => SeenText): boolean {
   if ("call" in predicate) {
     if (event.type !== "tool" || event.call.name !== predicate.call || event.outcome === undefined)
       return false;
@@ -81,6 +86,12 @@ export function holdsAtEvent(predicate: Predicate, event: TrajectoryEvent): bool
   }
   if ("reply" in predicate)
     return event.type === "model" && event.content !== "" && matches(predicate.reply, event.content);
+  if ("declined" in predicate) return event.type === "tool" && event.confirmation?.approved === false;
+  if ("claims" in predicate) {
+    if (event.type !== "model" || event.content === "") return false;
+    if (predicate.claims === "success") return findSuccessClaim(event.content) !== undefined;
+    return findUnseenFacts(event.content, seen?.() ?? new SeenText([])).length > 0;
+  }
   return false;
 }
 
@@ -112,16 +123,37 @@ export function holdsInState(predicate: Predicate, state: AssistantWorldState, d
     if (predicate.change === "missing") return !rows.some((row) => rowMatches(predicate.where, row));
     const diff = diffs.of(state).tables[predicate.row];
     if (diff === undefined) return false;
-    if (predicate.change === "added") return diff.added.some((row) => rowMatches(predicate.where, row));
-    if (predicate.change === "removed") return diff.removed.some((row) => rowMatches(predicate.where, row));
-    return diff.changed.some(
-      (change) =>
-        rowMatches(predicate.where, change.after) &&
-        (predicate.columns ?? []).every((column) => change.columns.includes(column)),
+    const atLeast = (predicate.moreThan ?? 0) + 1;
+    const enough = (count: number): boolean => count >= atLeast;
+    if (predicate.change === "added")
+      return enough(diff.added.filter((row) => rowMatches(predicate.where, row)).length);
+    if (predicate.change === "removed")
+      return enough(diff.removed.filter((row) => rowMatches(predicate.where, row)).length);
+    return enough(
+      diff.changed.filter(
+        (change) =>
+          rowMatches(predicate.where, change.after) &&
+          (predicate.columns ?? []).every((column) => change.columns.includes(column)),
+      ).length,
     );
   }
   if ("file" in predicate) {
     const path = predicate.file;
+    if (path === "*" && predicate.moreThan !== undefined) {
+      const files = diffs.of(state).files;
+      const list =
+        predicate.change === "added"
+          ? files.added
+          : predicate.change === "removed"
+            ? files.removed
+            : predicate.change === "changed"
+              ? files.changed
+              : [];
+      const except = new Set(predicate.except ?? []);
+      const isFile = (name: string): boolean =>
+        !except.has(name) && (state.files[name] ?? diffs.initial.files[name])?.type === "file";
+      return list.filter(isFile).length > predicate.moreThan;
+    }
     const present = state.files[path] !== undefined;
     const before = diffs.initial.files[path];
     const textOk = predicate.text === undefined || matches(predicate.text, state.texts[path]);

@@ -29,6 +29,8 @@ import {
 } from "./languages.js";
 import { milestoneScorer, type StatefulTarget } from "./milestone-scorer.js";
 import { parseScenarios, type Scenario, scenarioCategories } from "./scenario.js";
+import { statefulCounterfeits } from "./stateful-counterfeits.js";
+import { footprintMinefields } from "./task-footprint.js";
 
 /** The suite's name. */
 export const statefulSuiteName = "assistant:stateful";
@@ -142,7 +144,10 @@ function sampleOf(
     ],
     tools: offered.tools,
     ...(offered.toolNames === undefined ? {} : { toolNames: offered.toolNames }),
-    target: { milestones: scenario.milestones, minefields: scenario.minefields },
+    target: {
+      milestones: scenario.milestones,
+      minefields: [...scenario.minefields, ...footprintMinefields(scenario.reference)],
+    },
     metadata: {
       scenario: scenario.id,
       scenarioCategory: scenario.category,
@@ -280,6 +285,7 @@ export function createStatefulSuite(
           .map((augmentation) => sampleOf(name, scenario, path, all, augmentation)),
       ]);
     },
+    counterfeitsOf: statefulCounterfeits,
     // `suite check` reports the scenarios per language (every sample passed in counts once).
     check: async (chosen) => ({ report: { languages: languageCounts(chosen) }, failures: [] }),
   };
