@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { jsonCall, replayModel } from "../src/agent/replay-script.test-support.js";
 import { createAssistantRegistry } from "../src/assistant/assistant-registry.js";
 import { openWorld } from "../src/assistant/world.js";
+import type { GenerateOptions, GenerateRequest } from "../src/backend/model-backend.js";
 import type { ReplayBackend } from "../src/backend/replay-backend.js";
 import { chatCommand } from "../src/cli/commands/chat-command.js";
 
@@ -39,8 +40,34 @@ async function chat(
     text += chunk;
   });
   const interrupts = new EventEmitter();
-  if (options.interruptAfterMs !== undefined) {
-    setTimeout(() => interrupts.emit("SIGINT"), options.interruptAfterMs);
+  // Ctrl-C is pressed `interruptAfterMs` after the first model call starts, not after the chat
+  // starts: on a busy machine the start can take longer, and a Ctrl-C before any reply ends the
+  // chat instead of stopping a reply. The reply's own delay is longer, and a timer set later for
+  // longer never fires first.
+  let model: ReplayBackend = backend;
+  const interruptAfterMs = options.interruptAfterMs;
+  if (interruptAfterMs !== undefined) {
+    let pressed = false;
+    const press = (): void => {
+      if (pressed) return;
+      pressed = true;
+      setTimeout(() => interrupts.emit("SIGINT"), interruptAfterMs);
+    };
+    const stream = backend.stream;
+    model = Object.assign(Object.create(backend) as ReplayBackend, {
+      generate: (request: GenerateRequest, callOptions?: GenerateOptions) => {
+        press();
+        return backend.generate(request, callOptions);
+      },
+      ...(stream === undefined
+        ? {}
+        : {
+            stream: (request: GenerateRequest, callOptions?: GenerateOptions) => {
+              press();
+              return stream.call(backend, request, callOptions);
+            },
+          }),
+    });
   }
   input.end(stdin.map((line) => `${line}\n`).join(""));
   const code = await chatCommand(
@@ -50,7 +77,7 @@ async function chat(
       state: stateDir,
       ...(options.mcp ? { mcp: options.mcp } : {}),
     },
-    { input, output, interrupts, openBackend: async () => backend },
+    { input, output, interrupts, openBackend: async () => model },
   );
   return { code, output: text, stateDir, backend };
 }

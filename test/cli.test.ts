@@ -230,15 +230,13 @@ describe("edgecall CLI", () => {
     assert.match(unknown.stderr, /unknown format "hermes"; valid formats: qwen3, qwen3\.5/);
   });
 
-  it("inspect rejects a truncated GGUF quickly with a clear reason", async () => {
+  it("inspect rejects a truncated GGUF with a clear reason", async () => {
     const truncated = join(scratch, "cut.gguf");
     // "GGUF", version 3, then a tensor count cut short.
     writeFileSync(truncated, Buffer.from([0x47, 0x47, 0x55, 0x46, 3, 0, 0, 0, 1, 0]));
-    const started = Date.now();
     const result = await runCli(["inspect", truncated]);
     assert.equal(result.code, 1);
     assert.match(result.stderr, new RegExp(`^edgecall: invalid GGUF file ${truncated}: .+`));
-    assert.ok(Date.now() - started < 5000);
   });
 
   it("inspect and run refuse a GGUF whose hyperparameters llama.cpp would abort on", async () => {

@@ -320,10 +320,11 @@ export function runBackendConformance(
 
     it("aborting a call in flight rejects with aborted (or it completes if already done)", { timeout }, () =>
       withHarness(async ({ harness, backend, request, script }) => {
+        // The scripted reply takes twice the check's timeout: only an abort that takes effect while
+        // the call waits can settle it before the check times out (a hang detector, not a speed goal).
         const target =
-          harness.script === undefined ? backend : await script([{ text: "slow", delayMs: 10_000 }]);
+          harness.script === undefined ? backend : await script([{ text: "slow", delayMs: 2 * timeout }]);
         const controller = new AbortController();
-        const started = performance.now();
         const pending = target.generate(request, { signal: controller.signal });
         setTimeout(() => controller.abort(), 30);
         if (harness.script === undefined) {
@@ -337,7 +338,6 @@ export function runBackendConformance(
           return;
         }
         await assertAborted(pending);
-        assert.ok(performance.now() - started < 5_000, "the abort must take effect promptly");
       }),
     );
 

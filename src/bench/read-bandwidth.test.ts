@@ -48,8 +48,9 @@ describe("measureReadBandwidth", () => {
     assert.equal(result.checksumsMatch, true);
     assert.equal(result.rounds.length, 3);
     assert.equal(result.bytesPerSecond, Math.max(...result.rounds));
-    // Any machine reads faster than 10 MB/s and slower than 10 TB/s.
-    assert.ok(result.bytesPerSecond > 1e7 && result.bytesPerSecond < 1e13, String(result.bytesPerSecond));
+    // A rate in bytes per second: positive, and under 10 TB/s. No lower bound (a busy machine can
+    // be slow; how fast it reads is bench/memory-bandwidth.ts's question).
+    assert.ok(result.bytesPerSecond > 0 && result.bytesPerSecond < 1e13, String(result.bytesPerSecond));
   });
 
   it("refuses nonsense options", async () => {

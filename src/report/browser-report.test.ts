@@ -1,9 +1,10 @@
 /**
  * report.html and a compare page opened in headless Chromium (Debian's `chromium`, driven by
  * playwright-core): no console errors and no network requests, charts and the sample table render,
- * filtering and paging work, a transcript opens, and a 3,000-sample replay run opens and filters in
- * under a second. Screenshots go to test-output/browser/; with UPDATE_SCREENSHOT=1 the report's is
- * also written to docs/report.png. Without chromium the test fails in CI (CI=true; .ci/run installs
+ * filtering and paging work, a transcript opens, and a 3,000-sample replay run opens, shows its
+ * first page of rows and filters. No time is asserted: how fast it opens and filters is measured by
+ * bench/report-open.ts (docs/benchmarks.md). Screenshots go to test-output/browser/; with
+ * UPDATE_SCREENSHOT=1 the report's is also written to docs/report.png. Without chromium the test fails in CI (CI=true; .ci/run installs
  * it) and is skipped elsewhere.
  */
 import assert from "node:assert/strict";
@@ -51,7 +52,6 @@ const launchArguments = [
  */
 interface PageGlobals {
   reportReady?: number;
-  lastFilterMs?: number;
   document: {
     getElementById(id: string): { textContent: string | null };
     querySelectorAll(
@@ -78,7 +78,6 @@ describe("report pages in headless Chromium", {
   let statefulPath = "";
   let expectedParallelFailures = 0;
   const problems: string[] = [];
-  const figures: Record<string, number> = {};
 
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), "edgecall-browser-"));
@@ -134,13 +133,12 @@ describe("report pages in headless Chromium", {
 
   after(async () => {
     await context?.close();
-    writeFileSync(join(outputFolder, "figures.json"), `${JSON.stringify(figures, null, 2)}\n`);
     if (scratch !== "") rmSync(scratch, { recursive: true, force: true });
   });
 
-  async function open(path: string): Promise<{ page: Page; wallMs: number; readyMs: number }> {
+  async function open(path: string): Promise<Page> {
     const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(60_000);
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(`console error: ${message.text()}`);
     });
@@ -148,12 +146,9 @@ describe("report pages in headless Chromium", {
     page.on("request", (request) => {
       if (!/^(file|data|about):/.test(request.url())) problems.push(`network request: ${request.url()}`);
     });
-    const started = performance.now();
     await page.goto(pathToFileURL(path).href);
     await page.waitForFunction(() => typeof (globalThis as unknown as PageGlobals).reportReady === "number");
-    const wallMs = performance.now() - started;
-    const readyMs = await page.evaluate(() => (globalThis as unknown as PageGlobals).reportReady as number);
-    return { page, wallMs, readyMs };
+    return page;
   }
 
   /** Waits until the filter status line contains `text`. */
@@ -171,14 +166,8 @@ describe("report pages in headless Chromium", {
     return (await page.locator("#filter-status").textContent()) ?? "";
   }
 
-  it("opens a 3,000-sample report fast, renders charts and the table, filters and opens a transcript", async () => {
-    const { page, wallMs, readyMs } = await open(reportPath);
-    figures.reportOpenWallMs = Math.round(wallMs);
-    figures.reportReadyMs = Math.round(readyMs);
-    assert.ok(
-      readyMs < 1000,
-      `the report took ${readyMs.toFixed(0)} ms from navigation to its first table page`,
-    );
+  it("opens a 3,000-sample report, renders charts and the table, filters and opens a transcript", async () => {
+    const page = await open(reportPath);
 
     // Charts are inline SVG with real size; the category table has its 4 categories and overall.
     const charts = page.locator("#charts figure.chart svg");
@@ -195,16 +184,9 @@ describe("report pages in headless Chromium", {
       copyFileSync(join(outputFolder, "report.png"), join(repository, "docs", "report.png"));
 
     // Filter: category and verdict.
-    const started = performance.now();
     await page.selectOption("#filter-category", "stub:single / parallel");
     await page.selectOption("#filter-verdict", "fail");
     await waitForStatus(page, `of ${expectedParallelFailures} (3000 in all)`);
-    const filterWallMs = performance.now() - started;
-    figures.filterWallMs = Math.round(filterWallMs);
-    figures.lastFilterMs = Math.round(
-      await page.evaluate(() => (globalThis as unknown as PageGlobals).lastFilterMs as number),
-    );
-    assert.ok(filterWallMs < 1000, `filtering took ${filterWallMs.toFixed(0)} ms`);
     const categories = await page.locator("#samples tbody tr td:nth-child(2)").allTextContents();
     assert.ok(categories.length > 0 && categories.every((text) => text === "stub:single / parallel"));
     const verdicts = await page.locator("#samples tbody tr .verdict").allTextContents();
@@ -255,7 +237,7 @@ describe("report pages in headless Chromium", {
   });
 
   it("shows a stateful trajectory step by step with its marks, text kept inert", async () => {
-    const { page } = await open(statefulPath);
+    const page = await open(statefulPath);
     page.on("dialog", (dialog) => {
       problems.push(`a script opened a dialog: ${dialog.message()}`);
       void dialog.dismiss();
@@ -301,8 +283,7 @@ describe("report pages in headless Chromium", {
   });
 
   it("opens a compare page whose flipped rows show both transcripts", async () => {
-    const { page, readyMs } = await open(comparePath);
-    figures.compareReadyMs = Math.round(readyMs);
+    const page = await open(comparePath);
     assert.ok((await page.locator("#charts svg").count()) >= 2);
     assert.equal(await page.locator("#categories tbody tr").count(), 5);
     const rows = page.locator("#samples tbody tr");

@@ -372,18 +372,30 @@ describe("edgecall serve on a socket", () => {
   });
 
   it("closing lets a request in flight finish", async () => {
+    // The reply waits until the server is closing: no timer decides whether the request has
+    // arrived yet (a busy machine once let the close come first).
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let finish!: () => void;
+    const closing = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
     const slow: ModelBackend = {
       info: { backend: "test", model: "slow" },
       generate: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        arrived();
+        await closing;
         return textResult("done", "stop");
       },
       close: async () => {},
     };
     const server = await startOpenAIServer(app(slow), "127.0.0.1", 0);
     const pending = fetch(`${server.url}/v1/chat/completions`, post(ask));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await inFlight;
     const closed = server.close();
+    finish();
     const response = await pending;
     assert.equal(response.status, 200);
     assert.equal(first(((await response.json()) as Wire).choices, "choice").message.content, "done");
