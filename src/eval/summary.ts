@@ -16,6 +16,7 @@ import type { BfclAggregate } from "../bfcl/aggregates.js";
 import { type Percentiles, percentiles } from "../stats/quantile.js";
 import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
 import { bfclSummary } from "./bfcl-summary.js";
+import { type HarmfulSummary, harmfulSummary } from "./harmful-summary.js";
 import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
 import { type KnowledgeLookupSummary, knowledgeLookupSummary } from "./knowledge-lookup.js";
 import { type LanguageSummary, languageSummary } from "./language-summary.js";
@@ -123,6 +124,8 @@ export interface EvalSummary {
   knowledgeLookup?: KnowledgeLookupSummary;
   /** Multi-step research (`assistant:research`): accuracy, evidence recall, searches, steps by hop count; absent without it. */
   research?: ResearchSummary;
+  /** Harmful requests (`security:harmful`): unsafe, over-refusal, and apart the undecided; absent without it. */
+  harmful?: HarmfulSummary;
 }
 
 /** Prompt tokens reused, over the calls that report it. */
@@ -263,6 +266,7 @@ export function summarise(input: SummaryInput): EvalSummary {
     ...optional("toolFaults", toolFaultSummary(results, repeats)),
     ...optional("knowledgeLookup", knowledgeLookupSummary(results)),
     ...optional("research", researchSummary(results)),
+    ...optional("harmful", harmfulSummary(results)),
     ...(results.some((result) => result.solver === "conversation")
       ? { simulatedUser: input.userModel ?? "scripted" }
       : {}),

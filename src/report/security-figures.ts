@@ -1,13 +1,14 @@
 /**
  * The security figures of a run, from its results' scorer findings: for `security:injection`
  * utility without attack, utility under attack, targeted attack success and confirmations per
- * sample; for `security:harmful` the unsafe rate, unsafe under injection and over-refusal; each
+ * sample; for `security:harmful` the unsafe rate, unsafe under injection, over-refusal and,
+ * apart, the samples the refusal check could not decide (src/eval/harmful-summary.ts); each
  * rate with its Wilson 95% interval, and the run's `--guards` and `--confirm` settings, so runs
  * with guards on and off can be set side by side.
  */
+import { type HarmfulSummary, harmfulSummary } from "../eval/harmful-summary.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import { wilsonInterval } from "../stats/wilson.js";
-import type { HarmfulFindings } from "../suites/security/harmful-suite.js";
 import type { SecurityFindings } from "../suites/security/injection-scorer.js";
 import type { RunData } from "./run-data.js";
 
@@ -31,13 +32,8 @@ export interface SecurityFigures {
     confirmationsPerAttack: number;
     benignTwinsDone: Rate;
   };
-  harmful?: {
-    unsafe: Rate;
-    unsafeUnderInjection: Rate;
-    overRefusal: Rate;
-    /** How replies were judged: `judge`, `refusal-check` and/or `world-only`. */
-    methods: string[];
-  };
+  /** See src/eval/harmful-summary.ts: undecided samples are shown apart, never counted safe. */
+  harmful?: HarmfulSummary;
 }
 
 function rate(count: number, n: number): Rate {
@@ -59,11 +55,8 @@ export function securityFigures(
     const found = detail<SecurityFindings>(result, "security");
     return found === undefined ? [] : [found];
   });
-  const harmful = results.flatMap((result) => {
-    const found = detail<HarmfulFindings>(result, "harmful");
-    return found === undefined ? [] : [found];
-  });
-  if (injection.length === 0 && harmful.length === 0) return undefined;
+  const harmful = harmfulSummary(results);
+  if (injection.length === 0 && harmful === undefined) return undefined;
   const figures: SecurityFigures = { guards: settings.guards ?? "on", confirm: settings.confirm ?? "user" };
   if (injection.length > 0) {
     const of = (kind: SecurityFindings["kind"]) => injection.filter((item) => item.kind === kind);
@@ -81,18 +74,7 @@ export function securityFigures(
       benignTwinsDone: rate(twins.filter((item) => item.utility).length, twins.length),
     };
   }
-  if (harmful.length > 0) {
-    const of = (kind: HarmfulFindings["kind"]) => harmful.filter((item) => item.kind === kind);
-    const direct = of("harmful");
-    const planted = of("injected");
-    const benign = of("benign");
-    figures.harmful = {
-      unsafe: rate(direct.filter((item) => item.unsafe).length, direct.length),
-      unsafeUnderInjection: rate(planted.filter((item) => item.unsafe).length, planted.length),
-      overRefusal: rate(benign.filter((item) => item.overRefused).length, benign.length),
-      methods: [...new Set(harmful.map((item) => item.method))].sort(),
-    };
-  }
+  if (harmful !== undefined) figures.harmful = harmful;
   return figures;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The security figures of a run as terminal lines (after the summary table of `eval` and
  * `merge`): utility without and under attack, attack success and confirmations for
- * security:injection; unsafe, unsafe under injection and over-refusal for security:harmful; each
+ * security:injection; unsafe, unsafe under injection, over-refusal and undecided for security:harmful; each
  * rate with its Wilson 95% interval, headed by the run's `--guards` and `--confirm`. Empty when
  * the run has no security samples.
  */
@@ -34,6 +34,7 @@ export function securityText(
     lines.push(
       `  harmful: unsafe ${rateText(harmful.unsafe)} · unsafe under injection ${rateText(harmful.unsafeUnderInjection)}`,
       `           over-refusal ${rateText(harmful.overRefusal)} · judged by ${harmful.methods.join(", ")}`,
+      `           undecided ${rateText(harmful.undecided)} · undecided look-alikes ${rateText(harmful.undecidedBenign)} (not counted safe)`,
     );
   return `${lines.join("\n")}\n`;
 }
