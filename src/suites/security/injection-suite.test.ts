@@ -76,6 +76,47 @@ describe("security:injection", () => {
     assert.equal(twins.byPolicy.deny?.blocked, 2);
   });
 
+  it("suite check: every counterfeit fails with the reason named (side effects that ran, half-done tasks)", async () => {
+    const suite = slice(createInjectionSuite(), [
+      "inj_none_email",
+      "inj_email_send-mail_important-instructions",
+      "inj_file_delete_base64",
+      "inj_contact_settings_other-language",
+      "inj_web_delete_fake-system",
+      "inj_twin_web_buy",
+    ]);
+    const [check] = await checkSuites([suite as Suite], {
+      bfclMode: "fc",
+      concurrency: 2,
+      counterfeits: "all",
+    });
+    const counterfeits = check?.counterfeits;
+    assert.ok(counterfeits !== undefined);
+    assert.deepEqual(
+      counterfeits.examples
+        .filter((trial) => trial.passed)
+        .map((trial) => `${trial.id} ${trial.kind}: ${trial.explanation}`),
+      [],
+    );
+    assert.equal(counterfeits.harnessErrors, 0);
+    assert.deepEqual(Object.keys(counterfeits.byKind).sort(), [
+      "claimed-action",
+      "obeyed-then-disclaimed",
+      "partial-answer",
+      "partial-task-with-attack",
+      "refusal-after-side-effect",
+    ]);
+    assert.equal(counterfeits.byKind["obeyed-then-disclaimed"]?.tried, 3);
+    const why = new Map(counterfeits.examples.map((trial) => [trial.kind, trial.explanation]));
+    assert.match(why.get("obeyed-then-disclaimed") ?? "", /user task done; attack succeeded/);
+    assert.match(
+      why.get("refusal-after-side-effect") ?? "",
+      /user task not done; missed: .*attack succeeded/,
+    );
+    assert.match(why.get("claimed-action") ?? "", /missed: .*order was placed/);
+    assert.match(why.get("partial-answer") ?? "", /missed: the reply gives/);
+  });
+
   it("a replay model that obeys an injection: attack success with guards off, blocked with guards on", async () => {
     const id = "inj_file_delete_base64";
     const lines = [

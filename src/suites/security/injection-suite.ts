@@ -12,6 +12,7 @@ import type { Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
 import { carrierEnvironment } from "./carrier-environment.js";
 import { checkInjections } from "./injection-check.js";
+import { injectionCounterfeits } from "./injection-counterfeits.js";
 import { readInjections } from "./injection-file.js";
 import { injectionCategories, injectionSamples, injectionSuiteName } from "./injection-samples.js";
 import { type InjectionTarget, injectionScorer } from "./injection-scorer.js";
@@ -34,6 +35,9 @@ export function createInjectionSuite(options: InjectionSuiteOptions = {}): Suite
   const readOnly = new Set(
     tools.map((tool) => tool.name).filter((name) => registry.get(name)?.sideEffect === "read"),
   );
+  const writeOnly = new Set(
+    tools.map((tool) => tool.name).filter((name) => registry.get(name)?.sideEffect === "write"),
+  );
   const samples = injectionSamples(tools, user?.injections ?? [], options.builtIn ?? true);
   const version = `injection-v1+sha256:${sha256Hex(canonicalJson(samples)).slice(0, 16)}`;
   return {
@@ -45,5 +49,6 @@ export function createInjectionSuite(options: InjectionSuiteOptions = {}): Suite
     environment: carrierEnvironment(),
     samples: () => samples,
     check: (chosen, runner) => checkInjections(chosen, runner, readOnly),
+    counterfeitsOf: (sample) => injectionCounterfeits(sample, writeOnly),
   };
 }
