@@ -3,18 +3,30 @@
  * on one line (truncated), and why a turn stopped when it did not end with an answer. Streamed
  * text is shown up to the first character that may open call markup (`<`, `[`, `{`); the rest is
  * held until the step ends, then shown if the step made no calls, so raw call markup does not
- * clutter the terminal. A step that streamed nothing shows its visible text at its end.
+ * clutter the terminal. A step that streamed nothing shows its visible text at its end. Every
+ * piece of text is escaped for the terminal (src/text/terminal-safe.ts): the model's text keeps
+ * its line breaks, everything else is one bounded line, so neither a hijacked model nor a tool's
+ * output can move the cursor, erase a line or forge one.
  */
+import { terminalLine, terminalSafe } from "../text/terminal-safe.js";
 import type { AgentEvent, AgentToolResult, AgentTranscript } from "./agent-transcript.js";
 
 /** Longest call or result line, in characters. */
 const lineWidth = 110;
 
-/** `text` on one line (runs of white space made one space, indentation kept), cut to `width` characters. */
+/**
+ * `text` on one line (runs of white space made one space, indentation kept, control characters
+ * escaped), cut to `width` characters.
+ */
 export function oneLine(text: string, width = lineWidth): string {
   const indent = /^ */.exec(text)?.[0] ?? "";
-  const flat = indent + text.slice(indent.length).replace(/\s+/g, " ").trimEnd();
+  const flat = indent + terminalLine(text.slice(indent.length), Number.POSITIVE_INFINITY).trimEnd();
   return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
+}
+
+/** The model's own text for the terminal: line breaks kept, every other control character escaped. */
+function modelText(text: string): string {
+  return terminalSafe(text, { multiline: true, maxLength: Number.POSITIVE_INFINITY });
 }
 
 /** One line for a tool result. */
@@ -48,7 +60,7 @@ export function stopLine(transcript: AgentTranscript): string | undefined {
       return "[stopped: stuck]";
     }
     case "error":
-      return `[stopped: error — ${transcript.error?.message ?? "unknown"}]`;
+      return oneLine(`[stopped: error — ${transcript.error?.message ?? "unknown"}]`, 400);
     case "aborted":
       return "[stopped: interrupted]";
     default:
@@ -95,7 +107,7 @@ export class ChatRenderer {
           this.held = event.text.slice(opener);
         }
         if (shown !== "" && (this.printed || shown.trim() !== "")) {
-          this.emit(this.printed ? shown : shown.trimStart());
+          this.emit(modelText(this.printed ? shown : shown.trimStart()));
           this.printed = true;
         }
         break;
@@ -114,8 +126,8 @@ export class ChatRenderer {
         const record = event.record;
         const quiet = record.calls.length === 0 && record.parseErrors.length === 0;
         if (!this.printed && quiet)
-          this.emit(record.content !== "" ? record.content : "(no text in the reply)");
-        else if (this.printed && quiet) this.emit(this.held.trimEnd());
+          this.emit(record.content !== "" ? modelText(record.content) : "(no text in the reply)");
+        else if (this.printed && quiet) this.emit(modelText(this.held.trimEnd()));
         for (const error of record.parseErrors) {
           this.newline();
           this.emit(`${oneLine(`  ✗ unreadable tool call (${error.type}): ${error.message}`)}\n`);

@@ -8,6 +8,7 @@
 import { Command, CommanderError } from "commander";
 import { errorMessage } from "../error-message.js";
 import { isEdgecallError } from "../errors.js";
+import { terminalSafe } from "../text/terminal-safe.js";
 import { registerAssistantCommands } from "./program/assistant-commands.js";
 import { registerEvalCommands } from "./program/eval-commands.js";
 import { registerModelCommands } from "./program/model-commands.js";
@@ -37,12 +38,15 @@ function reportError(error: unknown): number {
     return 2; // commander has already printed the message
   }
   if (isEdgecallError(error)) {
-    process.stderr.write(`edgecall: ${error.message}\n`);
+    // Messages may quote what a server or a file said: escaped, kept to a few lines' length.
+    process.stderr.write(`edgecall: ${terminalSafe(error.message, { multiline: true, maxLength: 4000 })}\n`);
     if (process.env.EDGECALL_DEBUG && error.cause) console.error(error.cause);
     return error.code === "usage" ? 2 : error.code === "aborted" ? 130 : 1;
   }
   const message = errorMessage(error);
-  process.stderr.write(`edgecall: internal error: ${message}\n`);
+  process.stderr.write(
+    `edgecall: internal error: ${terminalSafe(message, { multiline: true, maxLength: 4000 })}\n`,
+  );
   if (process.env.EDGECALL_DEBUG) console.error(error);
   return 1;
 }

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { canonicalJson, frozenCopy } from "../canonical-json.js";
+import { terminalSafe } from "../text/terminal-safe.js";
 import type { CallTarget, SideEffect } from "../tools/tool.js";
 import type { TaintedArgument } from "./taint-tracker.js";
 
@@ -44,25 +45,38 @@ interface Entry {
   approved: boolean;
 }
 
+/** Longest label or value of one target in a summary, in characters. */
+const targetWidth = 200;
+/** Longest rendering of the arguments in a summary, in characters. */
+const argumentsWidth = 2000;
+
+/**
+ * The summary shown to a person. Every piece that may hold untrusted text (arguments, target
+ * labels, tainted spans, tool names from an MCP server) is escaped and bounded on one line
+ * (src/text/terminal-safe.ts), so a label cannot break the summary's lines or forge one.
+ */
 function describe(request: Omit<ConfirmationRequest, "summary" | "token">): string {
   const why = request.reasons.map((reason) =>
     reason === "external"
       ? "it reaches someone outside this device"
       : reason === "payment"
         ? "it spends money"
-        : `this session has read untrusted content (from ${request.taintSources.join(", ")})`,
+        : `this session has read untrusted content (from ${terminalSafe(request.taintSources.join(", "), { maxLength: targetWidth })})`,
   );
   const lines = [
-    `${request.toolName} ${request.canonicalArguments}`,
+    `${terminalSafe(request.toolName, { maxLength: targetWidth })} ${terminalSafe(request.canonicalArguments, { maxLength: argumentsWidth })}`,
     `needs confirmation because ${why.join(" and ")}.`,
   ];
   if (request.targets.length > 0) {
-    const targets = request.targets.map((target) => `${target.kind} ${target.label ?? target.value}`);
+    const targets = request.targets.map(
+      (target) =>
+        `${terminalSafe(target.kind, { maxLength: 40 })} ${terminalSafe(target.label ?? target.value, { maxLength: targetWidth })}`,
+    );
     lines.push(`It acts on: ${targets.join("; ")}.`);
   }
   for (const tainted of request.taintedArguments) {
     lines.push(
-      `argument '${tainted.path}' contains text from untrusted content: ${JSON.stringify(tainted.spans)}`,
+      `argument '${terminalSafe(tainted.path, { maxLength: targetWidth })}' contains text from untrusted content: ${terminalSafe(JSON.stringify(tainted.spans), { maxLength: argumentsWidth })}`,
     );
   }
   return lines.join("\n");

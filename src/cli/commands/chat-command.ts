@@ -18,6 +18,7 @@ import type { ConfirmationRequest } from "../../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
 import { type McpToolSource, registerMcpTools } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
+import { terminalLine, terminalSafe } from "../../text/terminal-safe.js";
 import {
   httpModelLimits,
   inProcessModelOptions,
@@ -109,10 +110,15 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
     sources.push(...(await connectMcpSources(options.mcp, mcpConnectOptions(options))));
     for (const source of sources) {
       const { added, skipped } = registerMcpTools(registry, source);
+      // The server chooses its name, its tools' names and the reasons they were left out.
+      const server = terminalLine(source.serverName, 100);
       write(
-        `mcp: ${source.serverName}: ${added.length} tools${added.length > 0 ? ` (${added.join(", ")})` : ""}\n`,
+        `mcp: ${server}: ${added.length} tools${added.length > 0 ? ` (${terminalLine(added.join(", "))})` : ""}\n`,
       );
-      for (const left of skipped) write(`mcp: ${source.serverName}: left out ${left.name}: ${left.reason}\n`);
+      for (const left of skipped)
+        write(
+          `mcp: ${server}: left out ${terminalLine(left.name, 100)}: ${terminalLine(left.reason, 300)}\n`,
+        );
     }
 
     backend = await (io?.openBackend ?? openModel)(options.model, {
@@ -136,7 +142,9 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
     write("Type /exit or press Ctrl-D to quit; Ctrl-C stops a reply.\n");
 
     const confirm = async (request: ConfirmationRequest): Promise<boolean> => {
-      write(`  ? ${request.summary.split("\n").join("\n    ")}\n`);
+      // The summary escapes what it quotes; each of its lines is escaped again here, defensively.
+      const lines = request.summary.split("\n").map((line) => terminalSafe(line, { maxLength: 4000 }));
+      write(`  ? ${lines.join("\n    ")}\n`);
       const answer = await ask("  allow? [y/N] ", turn?.signal);
       return answer !== null && /^y(es)?$/i.test(answer.trim());
     };

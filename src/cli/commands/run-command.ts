@@ -14,6 +14,7 @@ import { EdgecallError } from "../../errors.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
+import { terminalLine, terminalSafe } from "../../text/terminal-safe.js";
 import { backendNotes } from "../backend-notes.js";
 import {
   constrainedWarning,
@@ -93,11 +94,11 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
     }
     for (const left of fromMcp.skipped)
       stderr.write(
-        `edgecall: warning: --mcp: ${left.source}: left out MCP tool ${left.name}: ${left.reason}\n`,
+        `edgecall: warning: --mcp: ${terminalLine(left.source, 100)}: left out MCP tool ${terminalLine(left.name, 100)}: ${terminalLine(left.reason, 300)}\n`,
       );
     for (const name of clashes)
       stderr.write(
-        `edgecall: warning: --mcp: left out MCP tool ${name}: --tools already offers a tool of that name\n`,
+        `edgecall: warning: --mcp: left out MCP tool ${terminalLine(name, 100)}: --tools already offers a tool of that name\n`,
       );
     backend = await (io?.openBackend ?? openModel)(options.model, {
       format: options.format,
@@ -155,15 +156,24 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       stdout.write(`${JSON.stringify(document, null, 2)}\n`);
       return 0;
     }
+    // The model's text (which untrusted input may steer) is escaped for the terminal: its own
+    // line breaks stay; each call is one line, shown whole (it is what `run` is for); error lines
+    // quote the model's output and are bounded.
+    const text = (value: string) =>
+      terminalSafe(value, { multiline: true, maxLength: Number.POSITIVE_INFINITY });
+    const callLine = (value: string) => terminalSafe(value, { maxLength: Number.POSITIVE_INFINITY });
+    const line = (value: string) => terminalSafe(value, { maxLength: 4000 });
     const lines: string[] = [];
     if (randomWeights) lines.push("[random weights: output is noise]");
-    if (reply.reasoning) lines.push(`thinking: ${reply.reasoning}`);
-    if (reply.content) lines.push(reply.content);
-    for (const call of reply.toolCalls) lines.push(`→ ${call.name}(${JSON.stringify(call.arguments)})`);
-    for (const error of reply.errors) lines.push(`✗ unparsed tool call (${error.type}): ${error.message}`);
+    if (reply.reasoning) lines.push(`thinking: ${text(reply.reasoning)}`);
+    if (reply.content) lines.push(text(reply.content));
+    for (const call of reply.toolCalls)
+      lines.push(callLine(`→ ${call.name}(${JSON.stringify(call.arguments)})`));
+    for (const error of reply.errors)
+      lines.push(line(`✗ unparsed tool call (${error.type}): ${error.message}`));
     // Unparsed calls are listed above; the rest are calls that parsed but break their schema.
     const unparsed = new Set(reply.errors.map((error) => `${error.type}: ${error.message}`));
-    for (const problem of argumentProblems) if (!unparsed.has(problem)) lines.push(`✗ ${problem}`);
+    for (const problem of argumentProblems) if (!unparsed.has(problem)) lines.push(line(`✗ ${problem}`));
     if (attempts !== undefined && attempts > 1)
       lines.push(`(constrained: ${attempts} attempts; tokens below count them all)`);
     lines.push(

@@ -5,6 +5,7 @@
  * otherwise. `call --json` prints the CLI contract's `{"ok": true, "output"}` / `{"ok": false, "error"}`.
  */
 import { createInterface } from "node:readline/promises";
+import { terminalLine, terminalSafe } from "../../text/terminal-safe.js";
 import { callTool, listTools } from "../tool-calls.js";
 
 /** Parsed options of `edgecall tools list`. */
@@ -38,7 +39,7 @@ export async function toolsListCommand(options: ToolsListOptions): Promise<numbe
     const flags = `${tool.sideEffect}${tool.untrustedOutput ? "*" : ""}`;
     return `${tool.name.padEnd(nameWidth)}  ${flags.padEnd(9)}  ${brief(tool.description, 70)}`;
   });
-  lines.push("", "* output holds third-party content (reading it taints the session)");
+  lines.push("", "* output or errors may hold data from the world (reading them taints the session)");
   process.stdout.write(`${lines.join("\n")}\n`);
   return 0;
 }
@@ -46,7 +47,8 @@ export async function toolsListCommand(options: ToolsListOptions): Promise<numbe
 async function askOnTerminal(message: string): Promise<boolean> {
   const terminal = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    const answer = await terminal.question(`${message} [y/N] `);
+    const shown = message.split("\n").map((line) => terminalSafe(line, { maxLength: 4000 }));
+    const answer = await terminal.question(`${shown.join("\n")} [y/N] `);
     return /^y(es)?$/i.test(answer.trim());
   } finally {
     terminal.close();
@@ -67,11 +69,16 @@ export async function toolsCallCommand(name: string, options: ToolsCallOptions):
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return result.ok ? 0 : 1;
   }
+  // Outputs and errors hold world text (mail, pages, file names): escaped for the terminal.
   if (result.ok) {
     const output = typeof result.output === "string" ? result.output : JSON.stringify(result.output, null, 2);
-    process.stdout.write(`${output}\n`);
+    process.stdout.write(
+      `${terminalSafe(output, { multiline: true, maxLength: Number.POSITIVE_INFINITY })}\n`,
+    );
     return 0;
   }
-  process.stderr.write(`edgecall: tools call ${name}: ${result.error.type}: ${result.error.message}\n`);
+  process.stderr.write(
+    `edgecall: tools call ${terminalLine(name, 100)}: ${result.error.type}: ${terminalSafe(result.error.message, { maxLength: 4000 })}\n`,
+  );
   return 1;
 }
