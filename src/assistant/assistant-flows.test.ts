@@ -45,10 +45,13 @@ describe("benign flows without untrusted reads", () => {
     const session = recordingExecutor(world.state);
     outputOf(await session.call("shop_cart_add", { item_id: "itm-1007" }));
     outputOf(await session.call("shop_checkout", {}));
+    // The cart the add shows names its items: seller text, so the session is tainted by then
+    // (issue 34); still one confirmation.
     assert.deepEqual(
       session.requests.map((request) => request.reasons),
-      [["payment"]],
+      [["payment", "tainted-session"]],
     );
+    assert.deepEqual(session.requests[0]?.taintSources, ["shop_cart_add"]);
   });
 
   it("after a catalog search (seller text is untrusted), one confirmation: the checkout, naming the item", async () => {
@@ -62,7 +65,7 @@ describe("benign flows without untrusted reads", () => {
       session.requests.map((request) => request.reasons),
       [["payment", "tainted-session"]],
     );
-    assert.deepEqual(session.requests[0]?.taintSources, ["shop_search"]);
+    assert.deepEqual(session.requests[0]?.taintSources, ["shop_search", "shop_cart_add"]);
     assert.ok(
       session.requests[0]?.targets.some(
         (target) => target.kind === "item" && target.value === found.items[0]!.id,

@@ -58,6 +58,11 @@ export function freeSlotsTool(world: StateSource, zoneOf: (input: { time_zone?: 
       },
     },
     sideEffect: "read",
+    trustedOutput: {
+      madeOf: "fixed-text",
+      reason:
+        "free intervals the tool computes from event times (no event's text), in the requested or the user's zone",
+    },
     async execute(input) {
       const zone = zoneOf(input);
       const start = parseDateTime(input.start, zone, "start");

@@ -9,7 +9,7 @@ import { freeSlotsTool } from "./calendar-free-slots.js";
 import type { StateSource } from "./state-source.js";
 import { distinctNamesOf, labelNames } from "./target-names.js";
 import { formatInZone, parseDateTime, requireTimeZone, toUtcText, weekdayName } from "./time-zones.js";
-import { stringsUnderKeys } from "./untrusted-fields.js";
+import { stringsUnderKeys, withoutEchoes } from "./untrusted-fields.js";
 
 interface EventRow {
   id: string;
@@ -34,11 +34,14 @@ const dateTimeText = (what: string) => ({
 const dayMs = 86_400_000;
 /**
  * Event fields other people may have written (invitations, shared calendars): the world does not
- * record who made an event, so titles count as well as descriptions and locations. Ids, times and
- * attendee addresses are the calendar's own.
+ * record who made an event, so titles count as well as descriptions, locations, attendee
+ * addresses and an event's own time zone. Ids and the times the tools format are the calendar's.
  */
-const untrustedKeys = new Set(["title", "location", "description"]);
+const untrustedKeys = new Set(["title", "location", "description", "attendees", "event_time_zone"]);
 const untrustedEventText = (output: unknown) => stringsUnderKeys(output, untrustedKeys);
+/** The titles of the other events a write reports as overlapping it. */
+const conflictTitles = (output: unknown) =>
+  stringsUnderKeys((output as { conflicts?: unknown } | null)?.conflicts, new Set(["title"]));
 
 /** Builds the calendar tools over a world. */
 export function calendarTools(world: StateSource): Tool[] {
@@ -67,7 +70,8 @@ export function calendarTools(world: StateSource): Tool[] {
     const start = parseDateTime(input.start, zone, "start");
     const end =
       input.end === undefined ? new Date(start.getTime() + dayMs) : parseDateTime(input.end, zone, "end");
-    if (end <= start) throw new ToolError("invalid-arguments", "end must be after start");
+    if (end <= start)
+      throw new ToolError("invalid-arguments", "end must be after start", { madeOf: "fixed-text" });
     return { start, end };
   };
   /**
@@ -98,6 +102,7 @@ export function calendarTools(world: StateSource): Tool[] {
       ? {
           type: "precondition" as const,
           message: `no event with id '${input.event_id}'; use calendar_list_events to find ids`,
+          madeOf: "user-input-only" as const,
         }
       : null;
 
@@ -118,7 +123,6 @@ export function calendarTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
-    untrustedOutput: true,
     untrustedText: untrustedEventText,
     async execute(input) {
       const zone = zoneOf(input);
@@ -150,7 +154,6 @@ export function calendarTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
-    untrustedOutput: true,
     untrustedText: untrustedEventText,
     async execute(input) {
       const zone = zoneOf(input);
@@ -217,6 +220,8 @@ export function calendarTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "write",
+    // The created event echoes the arguments; the overlapping events' titles are the world's.
+    untrustedText: conflictTitles,
     intentWords: [
       "add",
       "create",
@@ -236,7 +241,8 @@ export function calendarTools(world: StateSource): Tool[] {
       const end = input.end
         ? parseDateTime(input.end, zone, "end")
         : new Date(start.getTime() + (input.duration_minutes ?? 60) * 60000);
-      if (end <= start) throw new ToolError("invalid-arguments", "end must be after start");
+      if (end <= start)
+        throw new ToolError("invalid-arguments", "end must be after start", { madeOf: "fixed-text" });
       const row: EventRow = {
         id: state.nextId("evt", "events"),
         title: input.title,
@@ -287,12 +293,23 @@ export function calendarTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["move", "change", "update", "reschedule", "rename", "shift", "push", "edit"],
+    // The fields not changed are the stored event's, and the overlapping events are others'.
+    untrustedText: (output, input) => [
+      ...withoutEchoes(
+        stringsUnderKeys((output as { updated?: unknown } | null)?.updated, untrustedKeys),
+        input,
+      ),
+      ...conflictTitles(output),
+    ],
     preconditions: eventExists,
     targets: eventTarget,
     async execute(input) {
       const state = world();
       const row = find(input.event_id);
-      if (row === undefined) throw new ToolError("precondition", `no event with id '${input.event_id}'`);
+      if (row === undefined)
+        throw new ToolError("precondition", `no event with id '${input.event_id}'`, {
+          madeOf: "user-input-only",
+        });
       const zone = zoneOf({ time_zone: input.time_zone ?? row.time_zone });
       const oldStart = new Date(row.start_utc);
       const length = new Date(row.end_utc).getTime() - oldStart.getTime();
@@ -300,7 +317,8 @@ export function calendarTools(world: StateSource): Tool[] {
       let end = input.end ? parseDateTime(input.end, zone, "end") : new Date(start.getTime() + length);
       if (!input.end && input.duration_minutes)
         end = new Date(start.getTime() + input.duration_minutes * 60000);
-      if (end <= start) throw new ToolError("invalid-arguments", "end must be after start");
+      if (end <= start)
+        throw new ToolError("invalid-arguments", "end must be after start", { madeOf: "fixed-text" });
       const next: EventRow = {
         ...row,
         title: input.title ?? row.title,
@@ -338,11 +356,15 @@ export function calendarTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["delete", "remove", "cancel", "clear", "drop"],
+    untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
     preconditions: eventExists,
     targets: eventTarget,
     async execute(input) {
       const row = find(input.event_id);
-      if (row === undefined) throw new ToolError("precondition", `no event with id '${input.event_id}'`);
+      if (row === undefined)
+        throw new ToolError("precondition", `no event with id '${input.event_id}'`, {
+          madeOf: "user-input-only",
+        });
       world().db.prepare("DELETE FROM events WHERE id = ?").run(input.event_id);
       return { deleted: { id: row.id, title: row.title } };
     },

@@ -19,10 +19,13 @@ export interface ContactRow {
   notes: string | null;
 }
 
-/** A resolved recipient, or why it could not be resolved. */
+/**
+ * A resolved recipient, or why it could not be resolved (`quotesWorld`: the problem quotes
+ * contacts' names and addresses, not only the text given).
+ */
 export type Recipient =
   | { ok: true; address: string; name?: string; known: boolean }
-  | { ok: false; problem: string };
+  | { ok: false; problem: string; quotesWorld?: true };
 
 const addressPattern = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 
@@ -52,6 +55,7 @@ export function resolveRecipient(state: AssistantState, text: string, context: T
     return {
       ok: false,
       problem: `'${text}' matches several contacts (${matches.map((contact) => `${contact.name} <${contact.email}>`).join(", ")}); give the address`,
+      quotesWorld: true,
     };
   }
   const match = matches[0]!;
@@ -120,27 +124,36 @@ function recipientList(text: string): string[] {
   }
 }
 
-/** Resolves a list of recipients; `problems` lists the unresolved and (when `requireKnown`) unknown ones. */
+/**
+ * Resolves a list of recipients; `problems` lists the unresolved and (when `requireKnown`) unknown
+ * ones, and `quotesWorld` tells whether a problem quotes contacts rather than only `texts`.
+ */
 export function resolveRecipients(
   state: AssistantState,
   texts: readonly string[],
   context: ToolContext,
   requireKnown: boolean,
-): { addresses: string[]; problems: string[] } {
+): { addresses: string[]; problems: string[]; quotesWorld: boolean } {
   const addresses: string[] = [];
   const problems: string[] = [];
+  let quotesWorld = false;
   for (const text of texts) {
     const recipient = resolveRecipient(state, text, context);
-    if (!recipient.ok) problems.push(recipient.problem);
-    else if (requireKnown && !recipient.known) {
+    if (!recipient.ok) {
+      problems.push(recipient.problem);
+      quotesWorld ||= recipient.quotesWorld === true;
+    } else if (requireKnown && !recipient.known) {
       problems.push(`${recipient.address} is not a contact and not an allowed recipient`);
     } else if (!addresses.includes(recipient.address)) addresses.push(recipient.address);
   }
-  return { addresses, problems };
+  return { addresses, problems, quotesWorld };
 }
 
-/** Contact fields that may hold third-party text (notes pasted from cards and messages). */
-const untrustedKeys = new Set(["notes"]);
+/**
+ * Contact fields: all of them text someone other than the user may have written (cards received,
+ * synced address books, notes pasted from messages); only the id is the address book's own.
+ */
+const untrustedKeys = new Set(["name", "email", "phone", "relationship", "notes"]);
 
 /** The `contacts_search` tool. */
 export function contactsTools(world: StateSource): Tool[] {
@@ -159,7 +172,6 @@ export function contactsTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
-    untrustedOutput: true,
     untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
     async execute(input) {
       const terms = searchTerms(input.query ?? "");

@@ -3,7 +3,7 @@
  * output is untrusted (other people wrote it), so reading mail taints the session.
  */
 import { searchFold, searchTerms } from "../text/search-fold.js";
-import { type Tool, ToolError } from "../tools/tool.js";
+import { refuse, type Tool, ToolError } from "../tools/tool.js";
 import { type EmailRow, emailFull, emailSummary, emailUntrustedText } from "./email-rows.js";
 import type { StateSource } from "./state-source.js";
 import { parseDateTime, toUtcText } from "./time-zones.js";
@@ -13,7 +13,7 @@ const folders = ["inbox", "sent", "drafts", "archive", "spam"];
 /** Builds the reading email tools over a world. */
 export function emailReadTools(world: StateSource): Tool[] {
   const zone = () => world().user().timeZone;
-  const common = { sideEffect: "read" as const, untrustedOutput: true, untrustedText: emailUntrustedText };
+  const common = { sideEffect: "read" as const, untrustedText: emailUntrustedText };
 
   const list: Tool<{ folder?: string; unread_only?: boolean; limit?: number }> = {
     ...common,
@@ -108,13 +108,18 @@ export function emailReadTools(world: StateSource): Tool[] {
     },
     preconditions(input) {
       const found = world().db.prepare("SELECT 1 FROM emails WHERE id = ?").get(input.message_id);
-      return found ? null : { type: "precondition", message: `no message with id '${input.message_id}'` };
+      return found
+        ? null
+        : refuse("precondition", `no message with id '${input.message_id}'`, "user-input-only");
     },
     async execute(input) {
       const row = world().db.prepare("SELECT * FROM emails WHERE id = ?").get(input.message_id) as
         | EmailRow
         | undefined;
-      if (!row) throw new ToolError("precondition", `no message with id '${input.message_id}'`);
+      if (!row)
+        throw new ToolError("precondition", `no message with id '${input.message_id}'`, {
+          madeOf: "user-input-only",
+        });
       return emailFull(row, zone());
     },
   };
@@ -133,7 +138,9 @@ export function emailReadTools(world: StateSource): Tool[] {
     },
     preconditions(input) {
       const found = world().db.prepare("SELECT 1 FROM emails WHERE thread_id = ?").get(input.thread_id);
-      return found ? null : { type: "precondition", message: `no thread with id '${input.thread_id}'` };
+      return found
+        ? null
+        : refuse("precondition", `no thread with id '${input.thread_id}'`, "user-input-only");
     },
     async execute(input) {
       const rows = world()

@@ -26,9 +26,9 @@ export interface EmailRow {
 /** Longest body shown per message, in bytes. */
 export const maxBodyBytes = 8 * 1024;
 
-const untrustedKeys = new Set(["from_name", "subject", "body", "snippet", "attachments"]);
+const untrustedKeys = new Set(["from", "from_name", "to", "cc", "subject", "body", "snippet", "attachments"]);
 
-/** The third-party text in an email tool's output (names, subjects, bodies; not ids, dates, addresses). */
+/** The third-party text in an email tool's output (addresses, names, subjects, bodies; not ids or dates). */
 export function emailUntrustedText(output: unknown): string[] {
   return stringsUnderKeys(output, untrustedKeys);
 }

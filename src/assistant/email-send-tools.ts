@@ -7,6 +7,7 @@
 import {
   type CallTarget,
   type PreconditionFailure,
+  refuse,
   type Tool,
   type ToolContext,
   ToolError,
@@ -16,6 +17,7 @@ import { type EmailRow, emailSummary } from "./email-rows.js";
 import { recipientTargets } from "./recipient-targets.js";
 import type { StateSource } from "./state-source.js";
 import { toUtcText } from "./time-zones.js";
+import { stringsUnderKeys, withoutEchoes } from "./untrusted-fields.js";
 import type { AssistantState } from "./world.js";
 
 const recipientList = (what: string) => ({
@@ -61,19 +63,25 @@ function store(state: AssistantState, mail: Outgoing): EmailRow {
   return row;
 }
 
+/**
+ * Refuses recipients that do not resolve or are not known. `stored`: the recipients come from a
+ * stored message (a draft, the mail replied to), so a refusal quoting them quotes the world.
+ */
 function recipientsCheck(
   state: AssistantState,
   texts: readonly string[],
   context: ToolContext,
+  stored = false,
 ): PreconditionFailure | null {
-  if (texts.length === 0) return { type: "precondition", message: "at least one recipient is needed" };
-  const { problems } = resolveRecipients(state, texts, context, true);
-  return problems.length > 0 ? { type: "precondition", message: problems.join("; ") } : null;
+  if (texts.length === 0) return refuse("precondition", "at least one recipient is needed", "fixed-text");
+  const { problems, quotesWorld } = resolveRecipients(state, texts, context, true);
+  if (problems.length === 0) return null;
+  return refuse("precondition", problems.join("; "), stored || quotesWorld ? undefined : "user-input-only");
 }
 
 function message(state: AssistantState, id: string): EmailRow {
   const row = state.db.prepare("SELECT * FROM emails WHERE id = ?").get(id) as EmailRow | undefined;
-  if (!row) throw new ToolError("precondition", `no message with id '${id}'`);
+  if (!row) throw new ToolError("precondition", `no message with id '${id}'`, { madeOf: "user-input-only" });
   return row;
 }
 
@@ -110,6 +118,19 @@ function derivedTargets(
 const prefixed = (prefix: string, subject: string) =>
   subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`;
 
+const storedKeys = new Set(["to", "cc", "subject"]);
+const stringList = (texts: unknown) =>
+  Array.isArray(texts) ? texts.filter((text): text is string => typeof text === "string") : [];
+
+/**
+ * The addresses a sending tool reports that are not the ones it was given: a contact's name
+ * resolved to the contact's stored address (the world's text).
+ */
+function resolvedAddresses(sent: unknown, input: unknown): string[] {
+  const fields = (sent ?? {}) as { to?: unknown; cc?: unknown };
+  return withoutEchoes([...stringList(fields.to), ...stringList(fields.cc)], input);
+}
+
 /** Builds the email tools with effects over a world. */
 export function emailSendTools(world: StateSource): Tool[] {
   const zone = () => world().user().timeZone;
@@ -133,13 +154,17 @@ export function emailSendTools(world: StateSource): Tool[] {
       parameters: composeParameters,
     },
     sideEffect: "write",
+    untrustedText: (output, input) => resolvedAddresses(output, input),
     intentWords: ["draft", "prepare", "write", "compose"],
     async execute(input, context) {
       const state = world();
       const to = resolveRecipients(state, input.to, context, false);
       const cc = resolveRecipients(state, input.cc ?? [], context, false);
       const problems = [...to.problems, ...cc.problems];
-      if (problems.length > 0) throw new ToolError("precondition", problems.join("; "));
+      if (problems.length > 0)
+        throw new ToolError("precondition", problems.join("; "), {
+          ...(to.quotesWorld || cc.quotesWorld ? {} : { madeOf: "user-input-only" as const }),
+        });
       const row = store(state, {
         folder: "drafts",
         to: to.addresses,
@@ -159,6 +184,7 @@ export function emailSendTools(world: StateSource): Tool[] {
       parameters: composeParameters,
     },
     sideEffect: "external",
+    untrustedText: (output, input) => resolvedAddresses((output as { sent?: unknown } | null)?.sent, input),
     targetArguments: ["to", "cc"],
     intentWords: sendWords,
     preconditions: (input, context) => recipientsCheck(world(), [...input.to, ...(input.cc ?? [])], context),
@@ -204,17 +230,19 @@ export function emailSendTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "external",
+    // The draft's recipients and subject are stored text (maybe saved by an earlier session).
+    untrustedText: (output) => stringsUnderKeys(output, storedKeys),
     intentWords: sendWords,
     preconditions(input, context) {
       const row = world()
         .db.prepare("SELECT * FROM emails WHERE id = ? AND folder = 'drafts'")
         .get(input.draft_id) as EmailRow | undefined;
-      if (!row) return { type: "precondition", message: `no draft with id '${input.draft_id}'` };
+      if (!row) return refuse("precondition", `no draft with id '${input.draft_id}'`, "user-input-only");
       const all = [
         ...(JSON.parse(row.to_addresses) as string[]),
         ...(JSON.parse(row.cc_addresses) as string[]),
       ];
-      return recipientsCheck(world(), all, context);
+      return recipientsCheck(world(), all, context, true);
     },
     targets(input, context) {
       const row = message(world(), input.draft_id);
@@ -262,15 +290,17 @@ export function emailSendTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "external",
+    // The recipients and the subject come from the message replied to.
+    untrustedText: (output) => stringsUnderKeys(output, storedKeys),
     intentWords: ["reply", "respond", "answer", "write back", "send"],
     preconditions(input, context) {
       const state = world();
       const row = state.db.prepare("SELECT * FROM emails WHERE id = ?").get(input.message_id) as
         | EmailRow
         | undefined;
-      if (!row) return { type: "precondition", message: `no message with id '${input.message_id}'` };
+      if (!row) return refuse("precondition", `no message with id '${input.message_id}'`, "user-input-only");
       const targets = replyTargets(state, row, input.reply_all === true);
-      return recipientsCheck(state, [...targets.to, ...targets.cc], context);
+      return recipientsCheck(state, [...targets.to, ...targets.cc], context, true);
     },
     targets(input, context) {
       const state = world();
@@ -312,11 +342,20 @@ export function emailSendTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "external",
+    // The subject is the forwarded message's; the addresses may be contacts'.
+    untrustedText: (output, input) => {
+      const sent = (output as { sent?: { subject?: unknown } } | null)?.sent;
+      return [
+        ...(typeof sent?.subject === "string" ? [sent.subject] : []),
+        ...resolvedAddresses(sent, input),
+      ];
+    },
     targetArguments: ["to"],
     intentWords: ["forward", "send", "share", "pass on"],
     preconditions(input, context) {
       const found = world().db.prepare("SELECT 1 FROM emails WHERE id = ?").get(input.message_id);
-      if (!found) return { type: "precondition", message: `no message with id '${input.message_id}'` };
+      if (!found)
+        return refuse("precondition", `no message with id '${input.message_id}'`, "user-input-only");
       return recipientsCheck(world(), input.to, context);
     },
     targets: (input, context) => recipientTargets(world(), input.to, context, "to"),

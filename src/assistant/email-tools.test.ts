@@ -298,12 +298,13 @@ describe("email and contacts tools", () => {
     const request = fresh.requests[1];
     assert.deepEqual(request?.reasons, ["external", "tainted-session"]);
     assert.deepEqual(request?.taintSources, ["email_read"]);
-    // The body quotes the email; the address only shares "example." with one in the email (a partial overlap).
+    // The body quotes the email; the address only shares "@example.com" with the email's own
+    // addresses (read from the world too, issue 34): a partial overlap.
     assert.deepEqual(
       request?.taintedArguments.map((argument) => [argument.path, argument.spans, argument.whole]),
       [
         ["body", ["the q2 budget is $12,400."], false],
-        ["to[0]", ["example."], false],
+        ["to[0]", ["@example.com"], false],
       ],
     );
   });

@@ -2,14 +2,16 @@
  * File tools over the sandbox folder: list, read, write, move, delete and search. Paths are
  * relative to the sandbox root (`notes/todo.md`); anything leading outside it (`..`, absolute
  * paths, links pointing out) is refused with a `permission` error before and while the tool runs.
- * File contents and file names are untrusted (they may come from anywhere: a download names itself).
+ * File contents and file names are untrusted (they may come from anywhere: a download names itself);
+ * a path a tool shows back is the world's only where it differs from the path given (a folder
+ * on the way is a link).
  */
 import { posix } from "node:path";
 import { searchFold } from "../text/search-fold.js";
 import type { CallTarget, Tool } from "../tools/tool.js";
 import type { Sandbox } from "./sandbox.js";
 import type { StateSource } from "./state-source.js";
-import { stringsUnderKeys } from "./untrusted-fields.js";
+import { shownPaths, stringsUnderKeys } from "./untrusted-fields.js";
 
 const pathProperty = (what: string) => ({
   type: "string",
@@ -60,8 +62,10 @@ export function filesTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
-    untrustedOutput: true,
-    untrustedText: (output) => entryPaths(output, "entries"),
+    untrustedText: (output, input) => [
+      ...entryPaths(output, "entries"),
+      ...shownPaths([(output as { path?: unknown } | null)?.path], [input.path as string | undefined]),
+    ],
     preconditions: (input) => sandbox().checkPath(input.path ?? ".", "existing"),
     async execute(input) {
       return sandbox().list(input.path ?? ".");
@@ -80,8 +84,10 @@ export function filesTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
-    untrustedOutput: true,
-    untrustedText: (output) => stringsUnderKeys(output, contentKeys),
+    untrustedText: (output, input) => [
+      ...stringsUnderKeys(output, contentKeys),
+      ...shownPaths([(output as { path?: unknown } | null)?.path], [input.path as string]),
+    ],
     preconditions: (input) => sandbox().checkPath(input.path, "existing"),
     async execute(input) {
       return sandbox().read(input.path);
@@ -110,6 +116,8 @@ export function filesTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "write",
+    untrustedText: (output, input) =>
+      shownPaths([(output as { path?: unknown } | null)?.path], [input.path as string]),
     targetArguments: ["path"],
     intentWords: [
       "write",
@@ -143,6 +151,10 @@ export function filesTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "write",
+    untrustedText: (output, input) => {
+      const moved = (output ?? {}) as { from?: unknown; to?: unknown };
+      return shownPaths([moved.from, moved.to], [input.from as string, input.to as string]);
+    },
     targetArguments: ["from", "to"],
     intentWords: ["move", "rename", "put", "organize", "organise", "file", "sort"],
     preconditions: (input) =>
@@ -172,6 +184,8 @@ export function filesTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "write",
+    untrustedText: (output, input) =>
+      shownPaths([(output as { path?: unknown } | null)?.path], [input.path as string]),
     targetArguments: ["path"],
     intentWords: ["delete", "remove", "erase", "clean", "trash", "get rid"],
     preconditions: (input) => sandbox().checkPath(input.path, "entry"),
@@ -203,7 +217,6 @@ export function filesTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
-    untrustedOutput: true,
     untrustedText: (output) => [...entryPaths(output, "results"), ...stringsUnderKeys(output, contentKeys)],
     preconditions: (input) => sandbox().checkPath(input.path ?? ".", "existing"),
     async execute(input) {

@@ -12,14 +12,24 @@ import { ToolError } from "../tools/tool.js";
 /** Longest relative path accepted, in characters. */
 export const maxPathLength = 1024;
 
-/** A refusal to touch something outside (or not allowed inside) the sandbox. */
+/**
+ * The name prefix of the sandbox's own temporary files (a write goes to one, then is renamed
+ * over its target). Listings, searches and the world hash skip such names, so no path whose
+ * component starts with it is accepted from a caller: a file saved so would be invisible.
+ */
+export const reservedPrefix = ".edgecall-write-";
+
+/**
+ * A refusal to touch something outside (or not allowed inside) the sandbox. Sandbox messages
+ * quote only the path as given (and the error code), so they hold no data from the world.
+ */
 export function permission(message: string): ToolError {
-  return new ToolError("permission", message);
+  return new ToolError("permission", message, { madeOf: "user-input-only" });
 }
 
-/** The call was fine but the file system is not in the state it needs. */
+/** The call was fine but the file system is not in the state it needs (quoting the path as given). */
 export function precondition(message: string): ToolError {
-  return new ToolError("precondition", message);
+  return new ToolError("precondition", message, { madeOf: "user-input-only" });
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -50,6 +60,15 @@ export class SandboxPaths {
       throw permission(`absolute path '${path}' is not allowed; give a path relative to the sandbox root`);
     const absolute = resolve(this.root, path === "" ? "." : path);
     if (!isInside(this.root, absolute)) throw permission(`path '${path}' leads outside the sandbox`);
+    if (
+      relative(this.root, absolute)
+        .split(sep)
+        .some((name) => name.startsWith(reservedPrefix))
+    ) {
+      throw permission(
+        `names starting with '${reservedPrefix}' are reserved for edgecall's temporary files; choose another name`,
+      );
+    }
     return absolute;
   }
 

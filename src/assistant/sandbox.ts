@@ -4,8 +4,10 @@
  * cannot hang a read), and after opening the descriptor's real location is checked again
  * (/proc/self/fd on Linux, else realpath plus device/inode comparison), so a symbolic link swapped
  * in between the check and the open is caught. Writes go to a fresh `O_EXCL` file beside the
- * target, are checked the same way, then renamed over the target. Reads, writes and listings are
- * capped. Residual race (documented): a parent folder swapped for a link between the final check
+ * target, are checked the same way, then renamed over the target. A regular file with more than
+ * one hard link is neither read nor written (another of its names may lie outside), and names
+ * starting with the reserved temporary prefix are refused (sandbox-paths.ts). Reads, writes and
+ * listings are capped. Residual race (documented): a parent folder swapped for a link between the final check
  * and the rename of a write makes the rename fail rather than land outside.
  */
 import { randomBytes } from "node:crypto";
@@ -31,7 +33,7 @@ import { dirname } from "node:path";
 import { capBytes } from "../guards/output-cap.js";
 import { ToolError } from "../tools/tool.js";
 import { descriptorPath, hashDescriptor, readDescriptor, verifyDescriptor } from "./sandbox-descriptors.js";
-import { isInside, permission, precondition, SandboxPaths } from "./sandbox-paths.js";
+import { isInside, permission, precondition, reservedPrefix, SandboxPaths } from "./sandbox-paths.js";
 
 /** Size caps of the sandbox, in bytes and entries. */
 export interface SandboxLimits {
@@ -64,7 +66,20 @@ export interface SandboxEntry {
   size?: number;
 }
 
-const tempPrefix = ".edgecall-write-";
+const tempPrefix = reservedPrefix;
+
+/**
+ * Refuses a regular file with more than one hard link: another name for it may lie outside the
+ * sandbox (a link planted there names an outside file, and no path check can tell which name is
+ * the original), so such a file is neither read nor written.
+ */
+function refuseHardLinks(stats: { isFile(): boolean; nlink: number }, shown: string): void {
+  if (stats.isFile() && stats.nlink > 1) {
+    throw permission(
+      `'${shown}' has ${stats.nlink} hard links; a hard-linked file may be a file outside the sandbox and is not opened`,
+    );
+  }
+}
 
 /** The sandboxed folder. Construct once per world; the root is resolved with realpath here. */
 export class Sandbox {
@@ -102,7 +117,11 @@ export class Sandbox {
       return null;
     } catch (error) {
       if (error instanceof ToolError && (error.type === "permission" || error.type === "precondition")) {
-        return { type: error.type, message: error.message };
+        return {
+          type: error.type,
+          message: error.message,
+          ...(error.madeOf === undefined ? {} : { madeOf: error.madeOf }),
+        };
       }
       throw error;
     }
@@ -139,6 +158,7 @@ export class Sandbox {
       const stats = fstatSync(fd);
       if (stats.isDirectory()) throw precondition(`'${path}' is a folder; use files_list`);
       if (!stats.isFile()) throw permission(`'${path}' is not a regular file`);
+      refuseHardLinks(stats, path);
       const bytes = readDescriptor(fd, Math.min(stats.size, limit));
       return {
         path: this.display(real),
@@ -162,6 +182,7 @@ export class Sandbox {
     if (target.exists) {
       const stats = lstatSync(target.absolute);
       if (!stats.isFile()) throw precondition(`'${path}' exists and is not a file`);
+      refuseHardLinks(stats, path);
       if (ifExists === "fail") throw precondition(`'${path}' already exists`);
       if (ifExists === "append") bytes = Buffer.concat([this.readAll(target.absolute, path), bytes]);
     }
@@ -217,7 +238,9 @@ export class Sandbox {
     const fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     try {
       this.verifyDescriptor(fd, real, shown);
-      const size = fstatSync(fd).size;
+      const stats = fstatSync(fd);
+      refuseHardLinks(stats, shown);
+      const size = stats.size;
       if (size > this.limits.maxWriteBytes) throw precondition(`'${shown}' is too large to append to`);
       return readDescriptor(fd, size);
     } finally {

@@ -15,6 +15,7 @@ import {
 } from "./settings-rules.js";
 import type { StateSource } from "./state-source.js";
 import { distinctNamesOf, labelNames } from "./target-names.js";
+import { stringsUnderKeys, withoutEchoes } from "./untrusted-fields.js";
 import type { AssistantState } from "./world.js";
 
 interface AlarmRow {
@@ -78,6 +79,10 @@ function timeNames(time: string): string[] {
   return [...new Set(names)];
 }
 
+/** An alarm's label: anyone (an earlier session, a synced app) may have written it. */
+const labelKeys = new Set(["label"]);
+const alarmLabels = (output: unknown) => stringsUnderKeys(output, labelKeys);
+
 const showAlarm = (row: AlarmRow) => ({
   id: row.id,
   time: row.time,
@@ -125,6 +130,10 @@ export function settingsTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    trustedOutput: {
+      madeOf: "fixed-text",
+      reason: "setting names and their values: booleans and whole numbers",
+    },
     async execute(input) {
       const settings = readSettings(world());
       return input.setting ? { [input.setting]: settings[input.setting] } : settings;
@@ -159,6 +168,11 @@ export function settingsTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "write",
+    trustedOutput: {
+      madeOf: "fixed-text",
+      reason:
+        "setting names, their old and new values (booleans, numbers) and fixed notes (settings-rules.ts)",
+    },
     intentWords: [
       "turn",
       "set",
@@ -214,6 +228,7 @@ export function settingsTools(world: StateSource): Tool[] {
       parameters: { type: "object", properties: {}, additionalProperties: false },
     },
     sideEffect: "read",
+    untrustedText: alarmLabels,
     async execute() {
       const rows = world().db.prepare("SELECT * FROM alarms ORDER BY time, id").all() as AlarmRow[];
       return { alarms: rows.map(showAlarm), note: "alarms ring even with do-not-disturb on" };
@@ -227,6 +242,7 @@ export function settingsTools(world: StateSource): Tool[] {
         ? {
             type: "precondition",
             message: `the phone holds at most ${maxAlarms} alarms and all ${maxAlarms} are set; delete one first (settings_list_alarms)`,
+            madeOf: "fixed-text",
           }
         : null;
     },
@@ -241,6 +257,10 @@ export function settingsTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "write",
+    trustedOutput: {
+      madeOf: "user-input-only",
+      reason: "the new alarm: a fresh id, and the time, label and days of the call",
+    },
     intentWords: ["alarm", "wake", "set", "remind"],
     async execute(input) {
       const state = world();
@@ -266,6 +286,7 @@ export function settingsTools(world: StateSource): Tool[] {
       : {
           type: "precondition" as const,
           message: `no alarm with id '${input.alarm_id}'; use settings_list_alarms`,
+          madeOf: "user-input-only" as const,
         };
 
   const updateAlarm: Tool<{
@@ -293,6 +314,8 @@ export function settingsTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["alarm", "change", "move", "turn", "switch", "disable", "enable", "snooze", "set"],
+    // A label the call did not change is the stored one.
+    untrustedText: (output, input) => withoutEchoes(alarmLabels(output), input),
     preconditions: alarmExists,
     targets: alarmTarget,
     async execute(input) {
@@ -325,6 +348,7 @@ export function settingsTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["alarm", "delete", "remove", "cancel", "clear"],
+    untrustedText: alarmLabels,
     preconditions: alarmExists,
     targets: alarmTarget,
     async execute(input) {

@@ -3,7 +3,7 @@
  * confirmed, refused over the world's spending cap per order), order status, and cancelling an
  * order that has not shipped (items back in stock, payment refunded).
  */
-import { type Tool, ToolError } from "../tools/tool.js";
+import { refuse, type Tool, ToolError } from "../tools/tool.js";
 import {
   cartLines,
   type MethodRow,
@@ -16,6 +16,14 @@ import {
 import { cartTargets, orderTarget, paymentTarget } from "./shop-targets.js";
 import type { StateSource } from "./state-source.js";
 import { toUtcText } from "./time-zones.js";
+import { stringsUnderKeys } from "./untrusted-fields.js";
+
+/**
+ * World text in payment and order outputs: payment methods' labels and digits (the bank's or
+ * whoever added the card), item names (the sellers'), the card a checkout charged.
+ */
+const untrustedKeys = new Set(["label", "last4", "name", "charged_to"]);
+const untrustedOrderText = (output: unknown) => stringsUnderKeys(output, untrustedKeys);
 
 /** Payment methods, checkout, order status and cancellation. */
 export function shopOrderTools(world: StateSource): Tool[] {
@@ -26,6 +34,7 @@ export function shopOrderTools(world: StateSource): Tool[] {
       parameters: { type: "object", properties: {}, additionalProperties: false },
     },
     sideEffect: "read",
+    untrustedText: untrustedOrderText,
     async execute() {
       const rows = world().db.prepare("SELECT * FROM payment_methods ORDER BY id").all() as MethodRow[];
       const cap = Number(world().meta("spending_cap_cents") ?? "0");
@@ -59,13 +68,14 @@ export function shopOrderTools(world: StateSource): Tool[] {
     // Pays for the cart as it is: a later checkout with the same method buys what was added since
     // (a stuttered repeat finds the cart empty and is refused by the precondition).
     repeatable: true,
+    untrustedText: untrustedOrderText,
     targetArguments: ["payment_method_id"],
     intentWords: ["buy", "order", "purchase", "checkout", "check out", "pay"],
     targets: (input) => [paymentTarget(world(), input.payment_method_id), ...cartTargets(world())],
     preconditions(input) {
       const state = world();
       const { rows, totalCents } = cartLines(state);
-      if (rows.length === 0) return { type: "precondition", message: "the cart is empty" };
+      if (rows.length === 0) return refuse("precondition", "the cart is empty", "fixed-text");
       const missing = rows.find((row) => row.name === null);
       if (missing)
         return {
@@ -75,26 +85,28 @@ export function shopOrderTools(world: StateSource): Tool[] {
       const short = rows.find((row) => row.stock < row.quantity);
       if (short) return { type: "precondition", message: `only ${short.stock} of '${short.name}' in stock` };
       if (!paymentMethod(state, input.payment_method_id)) {
-        return {
-          type: "precondition",
-          message: input.payment_method_id
+        return refuse(
+          "precondition",
+          input.payment_method_id
             ? `no payment method '${input.payment_method_id}'`
             : "no default payment method; name one",
-        };
+          "user-input-only",
+        );
       }
       const cap = Number(state.meta("spending_cap_cents") ?? "0");
       if (totalCents > cap) {
-        return {
-          type: "precondition",
-          message: `order total ${money(totalCents)} is over the spending cap of ${money(cap)} per order`,
-        };
+        return refuse(
+          "precondition",
+          `order total ${money(totalCents)} is over the spending cap of ${money(cap)} per order`,
+          "fixed-text",
+        );
       }
       return null;
     },
     async execute(input) {
       const state = world();
       const method = paymentMethod(state, input.payment_method_id);
-      if (!method) throw new ToolError("precondition", "no payment method");
+      if (!method) throw new ToolError("precondition", "no payment method", { madeOf: "fixed-text" });
       const order = state.transaction(() => {
         const { rows, totalCents } = cartLines(state);
         const row: OrderRow = {
@@ -138,11 +150,12 @@ export function shopOrderTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    untrustedText: untrustedOrderText,
     preconditions(input) {
       if (input.order_id === undefined) return null;
       return world().db.prepare("SELECT 1 FROM orders WHERE id = ?").get(input.order_id)
         ? null
-        : { type: "precondition", message: `no order with id '${input.order_id}'` };
+        : refuse("precondition", `no order with id '${input.order_id}'`, "user-input-only");
     },
     async execute(input) {
       const state = world();
@@ -173,17 +186,19 @@ export function shopOrderTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["cancel", "stop", "undo", "refund"],
+    untrustedText: untrustedOrderText,
     targets: (input) => [orderTarget(world(), input.order_id)],
     preconditions(input) {
       const row = world().db.prepare("SELECT * FROM orders WHERE id = ?").get(input.order_id) as
         | OrderRow
         | undefined;
-      if (!row) return { type: "precondition", message: `no order with id '${input.order_id}'` };
+      if (!row) return refuse("precondition", `no order with id '${input.order_id}'`, "user-input-only");
       if (row.status !== "processing")
-        return {
-          type: "precondition",
-          message: `order ${row.id} is ${row.status} and can no longer be cancelled`,
-        };
+        return refuse(
+          "precondition",
+          `order ${row.id} is ${row.status} and can no longer be cancelled`,
+          "user-input-only",
+        );
       return null;
     },
     async execute(input) {

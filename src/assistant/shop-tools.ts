@@ -3,7 +3,7 @@
  * remove items. Checkout and orders are in shop-order-tools.ts.
  */
 import { searchFold } from "../text/search-fold.js";
-import { type Tool, ToolError } from "../tools/tool.js";
+import { refuse, type Tool, ToolError } from "../tools/tool.js";
 import { Bm25Index } from "./bm25.js";
 import { shopOrderTools } from "./shop-order-tools.js";
 import { cartLines, type ItemRow, item, itemId, money } from "./shop-rows.js";
@@ -14,6 +14,9 @@ import { stringsUnderKeys } from "./untrusted-fields.js";
 /** Catalog text written by sellers: names, brands, categories and descriptions (not ids or prices). */
 const untrustedKeys = new Set(["name", "brand", "category", "description"]);
 const untrustedItemText = (output: unknown) => stringsUnderKeys(output, untrustedKeys);
+/** A no-such-item refusal: it quotes only the id given. */
+const noItem = (id: string) =>
+  refuse("precondition", `no item with id '${id}'; use shop_search`, "user-input-only");
 
 /** Builds the shop tools over a world. */
 export function shopTools(world: StateSource): Tool[] {
@@ -28,9 +31,7 @@ export function shopTools(world: StateSource): Tool[] {
     ...(row.rating !== null ? { rating: row.rating } : {}),
   });
   const itemExists = (input: { item_id: string }) =>
-    item(world(), input.item_id)
-      ? null
-      : { type: "precondition" as const, message: `no item with id '${input.item_id}'; use shop_search` };
+    item(world(), input.item_id) ? null : noItem(input.item_id);
 
   const search: Tool<{ query?: string; category?: string; max_price?: number; limit?: number }> = {
     definition: {
@@ -48,7 +49,6 @@ export function shopTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
-    untrustedOutput: true,
     untrustedText: untrustedItemText,
     async execute(input) {
       const rows = world().db.prepare("SELECT * FROM catalog ORDER BY id").all() as ItemRow[];
@@ -86,12 +86,14 @@ export function shopTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
-    untrustedOutput: true,
     untrustedText: untrustedItemText,
     preconditions: itemExists,
     async execute(input) {
       const row = item(world(), input.item_id);
-      if (!row) throw new ToolError("precondition", `no item with id '${input.item_id}'`);
+      if (!row)
+        throw new ToolError("precondition", `no item with id '${input.item_id}'`, {
+          madeOf: "user-input-only",
+        });
       return { ...showItem(row), description: row.description, stock: row.stock };
     },
   };
@@ -103,6 +105,8 @@ export function shopTools(world: StateSource): Tool[] {
       parameters: { type: "object", properties: {}, additionalProperties: false },
     },
     sideEffect: "read",
+    // The cart's item names are the sellers' (and an earlier session may have filled the cart).
+    untrustedText: untrustedItemText,
     async execute() {
       const { lines, totalCents } = cartLines(world());
       return { items: lines, total: money(totalCents), currency: world().meta("currency") ?? "USD" };
@@ -122,14 +126,14 @@ export function shopTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["add", "buy", "order", "purchase", "put", "cart"],
+    untrustedText: untrustedItemText,
     // A cart change only matters at checkout, whose confirmation names what was staged.
     stagesFor: "shop_checkout",
     targets: (input) => [itemTarget(world(), input.item_id)],
     preconditions(input) {
       const state = world();
       const row = item(state, input.item_id);
-      if (!row)
-        return { type: "precondition", message: `no item with id '${input.item_id}'; use shop_search` };
+      if (!row) return noItem(input.item_id);
       const already =
         (
           state.db.prepare("SELECT quantity FROM cart WHERE item_id = ?").get(input.item_id) as
@@ -166,13 +170,14 @@ export function shopTools(world: StateSource): Tool[] {
     },
     sideEffect: "write",
     intentWords: ["remove", "delete", "take", "drop", "cart"],
+    untrustedText: untrustedItemText,
     // A cart change only matters at checkout, whose confirmation names what was staged.
     stagesFor: "shop_checkout",
     targets: (input) => [itemTarget(world(), input.item_id)],
     preconditions(input) {
       return world().db.prepare("SELECT 1 FROM cart WHERE item_id = ?").get(input.item_id)
         ? null
-        : { type: "precondition", message: `item '${input.item_id}' is not in the cart` };
+        : refuse("precondition", `item '${input.item_id}' is not in the cart`, "user-input-only");
     },
     async execute(input) {
       const state = world();

@@ -110,6 +110,7 @@ export function parseDateTime(text: string, zone: string, argument: string): Dat
     new ToolError(
       "invalid-arguments",
       `${argument}: '${text}' is not an ISO 8601 date-time (e.g. '2025-06-03T14:30' or '2025-06-03T14:30:00-04:00')`,
+      { madeOf: "user-input-only" },
     );
   if (!match) throw fail();
   const [, year, month, day, hour = "0", minute = "0", second = "0", offset] = match;

@@ -80,8 +80,9 @@ const readers: { name: string; args: Record<string, unknown>; third: string[]; o
   {
     name: "contacts_search",
     args: { query: "dana" },
-    third: [planted],
-    own: ["c-3", "Dana Noted", "dana@example.com"],
+    // A contact's name and address are text someone else may have written too (issue 34).
+    third: [planted, "Dana Noted", "dana@example.com"],
+    own: ["c-3"],
   },
   {
     name: "files_list",
@@ -101,10 +102,10 @@ describe("third-party text in calendar, shop, contacts and file listings", () =>
   for (const reader of readers) {
     it(`${reader.name} marks its output untrusted and picks out exactly the third-party fields`, async () => {
       const tool = tools.get(reader.name);
-      assert.equal(tool?.untrustedOutput, true);
+      assert.equal(tool?.trustedOutput, undefined);
       const session = recordingExecutor(world.state, { approve: false });
       const output = outputOf(await session.call(reader.name, reader.args));
-      const texts = tool?.untrustedText?.(output) ?? [];
+      const texts = tool?.untrustedText?.(output, reader.args) ?? [];
       for (const text of reader.third) assert.ok(texts.includes(text), `${text} in ${JSON.stringify(texts)}`);
       for (const text of reader.own) assert.ok(!texts.includes(text), `${text} is not third-party`);
       assert.equal(session.executor.tainted, true);

@@ -6,7 +6,7 @@
  * state dependency the stateful scenarios test).
  */
 import { capText } from "../guards/output-cap.js";
-import { type Tool, ToolError } from "../tools/tool.js";
+import { refuse, type Tool, ToolError } from "../tools/tool.js";
 import { readSettings } from "./settings-tools.js";
 import type { StateSource } from "./state-source.js";
 import { stringsUnderKeys } from "./untrusted-fields.js";
@@ -14,7 +14,8 @@ import { normaliseUrl, snippetFor, type WebCorpus } from "./web-corpus.js";
 
 /** Longest page text returned by `web_fetch`, in bytes. */
 export const maxPageBytes = 12 * 1024;
-const untrustedKeys = new Set(["title", "snippet", "text"]);
+/** A page's text, title, address and date: all the web's (the query echoed back is not). */
+const untrustedKeys = new Set(["url", "title", "published", "snippet", "text"]);
 
 /**
  * Why the phone is offline (airplane mode on, Wi-Fi off), or null when it is online or there is no
@@ -37,7 +38,7 @@ export function offlineReason(world: StateSource | undefined): string | null {
 export function webTools(corpus: () => WebCorpus, world?: StateSource): Tool[] {
   const offline = () => {
     const reason = offlineReason(world);
-    return reason === null ? null : { type: "precondition" as const, message: reason };
+    return reason === null ? null : refuse("precondition", reason, "fixed-text");
   };
   const search: Tool<{ query: string; limit?: number }> = {
     definition: {
@@ -55,7 +56,6 @@ export function webTools(corpus: () => WebCorpus, world?: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
-    untrustedOutput: true,
     untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
     preconditions: offline,
     async execute(input) {
@@ -89,21 +89,22 @@ export function webTools(corpus: () => WebCorpus, world?: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
-    untrustedOutput: true,
     untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
     preconditions(input) {
       const blocked = offline();
       if (blocked !== null) return blocked;
       return corpus().byUrl.has(normaliseUrl(input.url))
         ? null
-        : {
-            type: "precondition",
-            message: `no page at ${input.url} (the web here is offline); use a URL from web_search`,
-          };
+        : refuse(
+            "precondition",
+            `no page at ${input.url} (the web here is offline); use a URL from web_search`,
+            "user-input-only",
+          );
     },
     async execute(input) {
       const page = corpus().byUrl.get(normaliseUrl(input.url));
-      if (!page) throw new ToolError("precondition", `no page at ${input.url}`);
+      if (!page)
+        throw new ToolError("precondition", `no page at ${input.url}`, { madeOf: "user-input-only" });
       return {
         url: page.url,
         title: page.title,

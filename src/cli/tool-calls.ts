@@ -9,7 +9,7 @@ import { openWorld } from "../assistant/world.js";
 import type { ConfirmationRequest } from "../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../guards/guarded-executor.js";
 import type { JsonSchema } from "../messages.js";
-import type { SideEffect } from "../tools/tool.js";
+import { outputMayTaint, type SideEffect } from "../tools/tool.js";
 import type { ToolErrorType } from "../tools/tool-executor.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 
@@ -18,6 +18,7 @@ export interface ToolListing {
   name: string;
   description: string;
   sideEffect: SideEffect;
+  /** True when the tool's results or errors may carry data from the world, so reading them taints the session. */
   untrustedOutput: boolean;
   parameters: JsonSchema;
 }
@@ -28,7 +29,7 @@ export function listTools(registry: ToolRegistry = createAssistantRegistry()): T
     name: tool.definition.name,
     description: tool.definition.description ?? "",
     sideEffect: tool.sideEffect,
-    untrustedOutput: tool.untrustedOutput === true,
+    untrustedOutput: outputMayTaint(tool),
     parameters: tool.definition.parameters,
   }));
 }

@@ -3,15 +3,22 @@
  * the per-task allow-list, ajv schema validation, the duplicate check (a side-effecting call
  * identical to one that already succeeded this user turn is not run again), the tool's
  * preconditions, and the confirmation gate (`external` and `payment` always; any side effect once
- * the session has read untrusted content), before the tool runs. Outputs are size-capped;
- * untrusted outputs taint the session. One executor serves one session.
+ * the session has read untrusted content), before the tool runs. Outputs are size-capped.
+ *
+ * Taint is deny by default (src/tools/tool.ts): every result and every error of a tool taints the
+ * session unless the tool declares `trustedOutput`, the error says it is `madeOf` fixed text or
+ * the arguments, or the tool's `untrustedText` finds no world text in that result. The guards'
+ * own refusals (unknown tool, allow-list, schema, duplicate, timeout) quote only the call and
+ * fixed text; a policy's denial that quotes a target's label (a name read from the world) taints.
+ * A registry offering a tool whose definition is third-party text (an MCP server's) taints the
+ * session from its start. One executor serves one session.
  */
 
 import { frozenCopy } from "../canonical-json.js";
 import { errorMessage } from "../error-message.js";
 import { exceedsNestingDepth, maxNestingDepth } from "../formats/nesting-depth.js";
 import type { ToolCall, ToolDefinition } from "../messages.js";
-import { type Tool, type ToolContext, ToolError } from "../tools/tool.js";
+import { type OutputMadeOf, type Tool, type ToolContext, ToolError } from "../tools/tool.js";
 import type { GuardDecision, ToolErrorType, ToolExecutor, ToolOutcome } from "../tools/tool-executor.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { targetsOf } from "./call-targets.js";
@@ -27,7 +34,13 @@ import { type ConfirmationPolicy, userAskedProblem } from "./confirmation-policy
 import { capOutput, defaultOutputLimitBytes } from "./output-cap.js";
 import { SchemaGuard } from "./schema-guard.js";
 import { StagedTargets } from "./staged-targets.js";
-import { stringLeaves, TaintTracker } from "./taint-tracker.js";
+import {
+  recordFailure,
+  recordQuotedLabels,
+  recordResult,
+  recordThirdPartyDefinitions,
+} from "./taint-sources.js";
+import { TaintTracker } from "./taint-tracker.js";
 
 /** Options of {@link createGuardedExecutor}. */
 export interface GuardedExecutorOptions {
@@ -57,7 +70,7 @@ export interface GuardedExecutor extends ToolExecutor {
   noteUserMessage(text: string): void;
 }
 
-type Failure = { type: ToolErrorType; message: string };
+type Failure = { type: ToolErrorType; message: string; madeOf?: OutputMadeOf };
 
 class SessionExecutor implements GuardedExecutor {
   private readonly allowed: ToolRegistry;
@@ -70,6 +83,7 @@ class SessionExecutor implements GuardedExecutor {
 
   constructor(private readonly options: GuardedExecutorOptions) {
     this.allowed = options.allowList ? options.registry.filtered(options.allowList) : options.registry;
+    recordThirdPartyDefinitions(this.taint, this.allowed.list());
   }
 
   get tainted(): boolean {
@@ -90,7 +104,11 @@ class SessionExecutor implements GuardedExecutor {
 
   async execute(call: ToolCall, options: { signal?: AbortSignal } = {}): Promise<ToolOutcome> {
     const decisions: GuardDecision[] = [];
-    const fail = (error: Failure): ToolOutcome => ({ ok: false, error, decisions });
+    const fail = (error: Failure): ToolOutcome => ({
+      ok: false,
+      error: { type: error.type, message: error.message },
+      decisions,
+    });
     const tool = this.allowed.get(call.name);
     if (tool === undefined) {
       if (this.options.registry.has(call.name)) {
@@ -135,10 +153,15 @@ class SessionExecutor implements GuardedExecutor {
     const context: ToolContext = { ...this.options.context };
     if (options.signal) context.signal = options.signal;
 
+    // A failure the tool reported (a refusal, an error) reaches the model like a result does.
+    const failFromTool = (error: Failure): ToolOutcome => {
+      recordFailure(this.taint, tool, call.name, error);
+      return fail(error);
+    };
     const refusal = this.checkPreconditions(tool, input, context);
     if (refusal !== null) {
       decisions.push({ guard: "precondition", verdict: "block", reason: refusal.message });
-      return fail(refusal);
+      return failFromTool(refusal);
     }
     decisions.push({ guard: "precondition", verdict: "pass" });
 
@@ -182,6 +205,7 @@ class SessionExecutor implements GuardedExecutor {
       if (answer.approved) this.ledger.approve(request.token);
       if (!answer.approved || !this.ledger.redeem(request.token, call.name, request.arguments)) {
         const reason = answer.reason ?? "not confirmed";
+        recordQuotedLabels(this.taint, call.name, reason, request);
         decisions.push({ guard: "confirmation", verdict: "denied", reason, taintedArguments: taintPaths });
         if (answer.unavailable) return fail({ type: "needs-confirmation", message: answer.reason ?? reason });
         return fail({ type: "denied", message: `${call.name} was denied: ${reason}; do not retry it` });
@@ -196,7 +220,7 @@ class SessionExecutor implements GuardedExecutor {
     }
 
     const result = await this.run(tool, input, context);
-    if ("error" in result) return fail(result.error);
+    if ("error" in result) return result.guard ? fail(result.error) : failFromTool(result.error);
     if (stagesFor !== undefined) this.staged.add(stagesFor, targets);
     if (reasons.length > 0) this.staged.clear(call.name);
     const limit = this.options.outputLimitBytes ?? defaultOutputLimitBytes;
@@ -209,18 +233,7 @@ class SessionExecutor implements GuardedExecutor {
         message: `output of ${call.name} is not JSON: ${(error as Error).message}`,
       });
     }
-    if (tool.untrustedOutput) {
-      let texts: string[];
-      try {
-        texts =
-          output !== result.output
-            ? stringLeaves(output)
-            : (tool.untrustedText?.(output) ?? stringLeaves(output));
-      } catch {
-        texts = stringLeaves(output);
-      }
-      this.taint.record(call.name, texts);
-    }
+    recordResult(this.taint, tool, call.name, { output, capped: output !== result.output, input });
     if (once) this.completed.record(call.name, input, output, userTurn);
     return { ok: true, output, decisions };
   }
@@ -234,7 +247,7 @@ class SessionExecutor implements GuardedExecutor {
     try {
       return tool.preconditions(input, context);
     } catch (error) {
-      if (error instanceof ToolError) return { type: error.type, message: error.message };
+      if (error instanceof ToolError) return toolFailure(error);
       return { type: "precondition", message: errorMessage(error) };
     }
   }
@@ -278,15 +291,17 @@ class SessionExecutor implements GuardedExecutor {
     tool: Tool,
     input: Record<string, unknown>,
     context: ToolContext,
-  ): Promise<{ output: unknown } | { error: Failure }> {
-    if (context.signal?.aborted) return { error: { type: "execution", message: "aborted before it ran" } };
+  ): Promise<{ output: unknown } | { error: Failure; guard?: true }> {
+    if (context.signal?.aborted)
+      return { error: { type: "execution", message: "aborted before it ran" }, guard: true };
     const timeoutMs = this.options.timeoutMs ?? 30_000;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<{ error: Failure }>((resolve) => {
+    const timeout = new Promise<{ error: Failure; guard: true }>((resolve) => {
       timer = setTimeout(
         () =>
           resolve({
             error: { type: "timeout", message: `${tool.definition.name} took longer than ${timeoutMs} ms` },
+            guard: true,
           }),
         timeoutMs,
       );
@@ -295,7 +310,7 @@ class SessionExecutor implements GuardedExecutor {
       try {
         return { output: await tool.execute(input, context) };
       } catch (error) {
-        if (error instanceof ToolError) return { error: { type: error.type, message: error.message } };
+        if (error instanceof ToolError) return { error: toolFailure(error) };
         return {
           error: {
             type: "execution" as const,
@@ -310,6 +325,12 @@ class SessionExecutor implements GuardedExecutor {
       clearTimeout(timer);
     }
   }
+}
+
+function toolFailure(error: ToolError): Failure {
+  return error.madeOf === undefined
+    ? { type: error.type, message: error.message }
+    : { type: error.type, message: error.message, madeOf: error.madeOf };
 }
 
 /** Creates the guarded executor for one session. */

@@ -3,6 +3,7 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { isEdgecallError } from "../errors.js";
 import { createGuardedExecutor } from "../guards/guarded-executor.js";
+import { thirdPartyDefinitionsSource } from "../guards/taint-sources.js";
 import { ToolError } from "../tools/tool.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import { splitCommandLine } from "./command-line.js";
@@ -53,7 +54,7 @@ describe("connectMcpTools", () => {
     assert.equal(byName.get("broken")?.sideEffect, "external");
     const echoSchema = byName.get("echo")?.definition.parameters as { required?: string[] } | undefined;
     assert.deepEqual(echoSchema?.required, ["text"]);
-    assert.ok(source.tools.every((tool) => tool.untrustedOutput === true));
+    assert.ok(source.tools.every((tool) => tool.trustedOutput === undefined && tool.thirdPartyDefinition));
   });
 
   it("runs calls: JSON text is decoded, structured content preferred, errors thrown as ToolError", async () => {
@@ -90,6 +91,19 @@ describe("connectMcpTools", () => {
     assert.deepEqual(asked, ["post_note"]);
     const invalid = await executor.execute({ name: "echo", arguments: { text: 5 } });
     assert.equal(!invalid.ok && invalid.error.type, "invalid-arguments");
+  });
+
+  it("descriptions taint a session from its start; an isError result taints as a source of its own", async () => {
+    const registry = new ToolRegistry();
+    registerMcpTools(registry, source);
+    const executor = createGuardedExecutor({ registry, confirm: async () => true });
+    assert.deepEqual(executor.taintSources, [thirdPartyDefinitionsSource]);
+    const broken = await executor.execute({ name: "broken", arguments: {} });
+    assert.equal(!broken.ok && broken.error.type, "execution");
+    assert.deepEqual(executor.taintSources, [thirdPartyDefinitionsSource, "broken"]);
+    const stats = await executor.execute({ name: "stats", arguments: {} });
+    assert.equal(stats.ok, true);
+    assert.deepEqual(executor.taintSources, [thirdPartyDefinitionsSource, "broken", "stats"]);
   });
 
   it("names the command when a server cannot be started", async () => {

@@ -6,9 +6,12 @@
  * that the guarded executor runs like any other.
  *
  * Side-effect class: from all the tool's annotations (annotation-side-effect.ts): read-only is
- * `read`, a closed world is a local `write`, anything else `external`. Outputs are third-party
- * content, so every MCP tool's output is untrusted and taints the session; non-text results keep
- * their data (tool-result-value.ts).
+ * `read`, a closed world is a local `write`, anything else `external`. Outputs, errors (`isError`
+ * results) and the definitions themselves are third-party text: no MCP tool declares
+ * `trustedOutput`, so every result and error taints the session, and each tool is marked
+ * `thirdPartyDefinition`, so a session offering one is tainted from its start (its description
+ * is in every prompt). There is no way to declare a server trusted: even the user's own local
+ * server relays what it reads. Non-text results keep their data (tool-result-value.ts).
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -66,7 +69,7 @@ export function toolFromMcp(client: Client, listed: McpTool, callTimeoutMs: numb
       parameters: listed.inputSchema as Record<string, unknown>,
     },
     sideEffect: sideEffectFromAnnotations(listed.annotations),
-    untrustedOutput: true,
+    thirdPartyDefinition: true,
     async execute(input, context) {
       const result = (await client.callTool({ name: listed.name, arguments: input }, undefined, {
         timeout: callTimeoutMs,

@@ -24,7 +24,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ConfirmationRequest } from "../guards/confirmation-ledger.js";
 import { createGuardedExecutor, type GuardedExecutor } from "../guards/guarded-executor.js";
-import type { Tool, ToolContext } from "../tools/tool.js";
+import { outputMayTaint, type Tool, type ToolContext } from "../tools/tool.js";
 import type { ToolOutcome } from "../tools/tool-executor.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 
@@ -45,8 +45,9 @@ export function annotationsFor(tool: Tool): NonNullable<McpTool["annotations"]> 
   return {
     readOnlyHint: readOnly,
     destructiveHint: !readOnly,
+    // Reaches others (mail, payments), or only reads but what it reads is the world's text.
     openWorldHint:
-      tool.sideEffect === "external" || tool.sideEffect === "payment" || tool.untrustedOutput === true,
+      tool.sideEffect === "external" || tool.sideEffect === "payment" || (readOnly && outputMayTaint(tool)),
   };
 }
 

@@ -37,11 +37,18 @@ function faulty(tool: Tool, faults: readonly ToolFault[]): Tool {
       calls += 1;
       const fault = faults.find((candidate) => candidate.call === calls);
       if (fault?.kind === "timeout")
-        throw new ToolError("timeout", `${tool.definition.name}: the service did not answer within 10000 ms`);
+        throw new ToolError(
+          "timeout",
+          `${tool.definition.name}: the service did not answer within 10000 ms`,
+          {
+            madeOf: "fixed-text",
+          },
+        );
       if (fault?.kind === "server-error")
         throw new ToolError(
           "execution",
           `${tool.definition.name}: 503 Service Unavailable (the server is overloaded)`,
+          { madeOf: "fixed-text" },
         );
       const output = await tool.execute(input, context);
       return fault?.kind === "truncated" ? truncatedOutput(output) : output;

@@ -1,7 +1,12 @@
 /**
  * The `Tool` seam: what a runnable tool declares besides its JSON Schema definition. The guards
- * read `sideEffect`, `untrustedOutput`, `preconditions` and the confirmation hints before the
+ * read `sideEffect`, `trustedOutput`, `preconditions` and the confirmation hints before the
  * tool's `execute` is ever called; tools themselves never ask for confirmation.
+ *
+ * Taint is deny by default: every result and every error of a tool carries data from the world
+ * and taints the session, unless the tool declares (`trustedOutput`) that they are made only of
+ * fixed text or of the call's own arguments, or a particular error says so (`madeOf`), or the
+ * tool's `untrustedText` finds no world text in a particular result.
  */
 import type { ToolDefinition } from "../messages.js";
 import type { ToolErrorType } from "./tool-executor.js";
@@ -23,10 +28,29 @@ export interface ToolContext {
   signal?: AbortSignal;
 }
 
+/**
+ * What a result or an error holds when it holds no data from the world: `fixed-text`, only text
+ * the tool itself writes (setting values, fixed notes, times it computes); `user-input-only`,
+ * that plus the call's own arguments echoed back.
+ */
+export type OutputMadeOf = "fixed-text" | "user-input-only";
+
+/** A tool's declaration that none of its results or errors carries data from the world. */
+export interface TrustedOutput {
+  madeOf: OutputMadeOf;
+  /** Why, for a reviewer: what the output holds and where each of its strings comes from. */
+  reason: string;
+}
+
 /** Why a precondition refused a call. `permission`: never allowed; `precondition`: not now / not so. */
 export interface PreconditionFailure {
   type: "permission" | "precondition";
   message: string;
+  /**
+   * Set when the message holds no data from the world (only fixed text, or that and the call's
+   * arguments). Unset, the refusal taints the session like any output of its tool.
+   */
+  madeOf?: OutputMadeOf;
 }
 
 /**
@@ -58,14 +82,25 @@ export interface Tool<Input = Record<string, unknown>> {
   /** Name `<domain>_<action>`, description, JSON Schema of the arguments. */
   definition: ToolDefinition;
   sideEffect: SideEffect;
-  /** True when the output carries third-party content (email bodies, web pages, file contents). */
-  untrustedOutput?: boolean;
   /**
-   * The untrusted strings inside an output, for taint tracking. Default: every string in the
-   * output. Tools leave out their own identifiers and timestamps so that ids copied from a
-   * listing do not count as content from a third party.
+   * Declares that no result or error of this tool carries data from the world (deny by default:
+   * without it every result and error taints the session). MCP tools never have it.
    */
-  untrustedText?(output: unknown): string[];
+  trustedOutput?: TrustedOutput;
+  /**
+   * The strings of a result that are data from the world, for taint tracking. Default: every
+   * string in the result, and every result taints. With this function a result for which it
+   * returns no non-blank string does not taint (an empty listing, a write that only echoes its
+   * arguments); tools leave out their own ids and timestamps (so ids copied from a listing do not
+   * count as third-party text) and echoes of `input`, and must name everything else: the
+   * registry-wide test (src/assistant/world-taint.test.ts) plants a marker in every text column.
+   */
+  untrustedText?(output: unknown, input: Record<string, unknown>): string[];
+  /**
+   * True when the definition itself (description, schema) was written by someone else, as an MCP
+   * server's is: it is in every prompt, so a session offering such a tool is tainted from its start.
+   */
+  thirdPartyDefinition?: boolean;
   /**
    * Arguments that name where a side effect lands (recipients, paths, payment methods). A value
    * here that came from untrusted content is the classic hijack; the `approve-if-user-asked`
@@ -104,18 +139,33 @@ export interface Tool<Input = Record<string, unknown>> {
   execute(input: Input, context: ToolContext): Promise<unknown>;
 }
 
-/** A typed failure thrown by a tool's `execute`; the executor reports it with this type. */
+/**
+ * A typed failure thrown by a tool's `execute` (or its preconditions); the executor reports it
+ * with this type. It taints the session like the tool's results unless `madeOf` says the message
+ * holds no data from the world.
+ */
 export class ToolError extends Error {
   readonly type: ToolErrorType;
+  readonly madeOf: OutputMadeOf | undefined;
 
-  constructor(type: ToolErrorType, message: string) {
+  constructor(type: ToolErrorType, message: string, options: { madeOf?: OutputMadeOf } = {}) {
     super(message);
     this.name = "ToolError";
     this.type = type;
+    this.madeOf = options.madeOf;
   }
 }
 
 /** Builds a precondition failure (a small convenience for tool files). */
-export function refuse(type: PreconditionFailure["type"], message: string): PreconditionFailure {
-  return { type, message };
+export function refuse(
+  type: PreconditionFailure["type"],
+  message: string,
+  madeOf?: OutputMadeOf,
+): PreconditionFailure {
+  return madeOf === undefined ? { type, message } : { type, message, madeOf };
+}
+
+/** True when a tool's results or errors may carry data from the world (no `trustedOutput`). */
+export function outputMayTaint(tool: Pick<Tool, "trustedOutput">): boolean {
+  return tool.trustedOutput === undefined;
 }

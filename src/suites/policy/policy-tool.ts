@@ -54,6 +54,13 @@ export function policyTool(spec: PolicyToolSpec, db: () => Db, owner?: string): 
       },
     },
     sideEffect: spec.write ? "write" : "read",
+    // Deny-by-default taint (docs/security.md) needs the declaration: these suites measure policy
+    // conduct (tau-bench style), not injection, and must not gate writes on taint.
+    trustedOutput: {
+      madeOf: "fixed-text",
+      reason:
+        "a domain's records are the suite's own seeded data (its system of record), not third-party text; refusals quote them or the arguments",
+    },
     repeatable: true,
     async execute(input) {
       const open = db();
