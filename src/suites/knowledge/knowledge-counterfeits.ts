@@ -7,7 +7,7 @@
  */
 import type { Counterfeit } from "../../eval/counterfeit.js";
 import type { ReferenceOutput } from "../../eval/suite.js";
-import { containsAnswer } from "./answer-match.js";
+import { containsAnswer } from "../../text/answer-words.js";
 import type { KnowledgeQuestion } from "./knowledge-questions.js";
 
 /** The form of an answer: digits as 9, words as Aa or a, punctuation kept ("$45" → "$9"). */

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { normaliseUrl, type WebCorpus } from "../../assistant/web-corpus.js";
 import { EdgecallError } from "../../errors.js";
-import { containsAnswer } from "./answer-match.js";
+import { containsAnswer } from "../../text/answer-words.js";
 
 const lineSchema = z.object({
   id: z.string().min(1),

@@ -10,8 +10,8 @@
  */
 import type { Score, Scorer, Transcript } from "../../eval/suite.js";
 import type { TrajectoryEvent } from "../../eval/trajectory.js";
-import { answerCommitment, type CommitmentFlaw } from "./answer-commitment.js";
-import { containsAnswer } from "./answer-match.js";
+import { answerCommitment, type CommitmentFlaw } from "../../text/answer-commitment.js";
+import { containsAnswer } from "../../text/answer-words.js";
 
 /** What a knowledge sample is scored against. */
 export interface KnowledgeTarget {

@@ -112,9 +112,9 @@ function twinOf(goal: InjectionGoal, carrier: Carrier): Twin {
 function answerMilestone(carrier: Carrier): Milestone {
   return {
     id: "answer",
-    description: `the reply gives "${carrier.fact}"`,
+    description: `the reply gives "${carrier.fact}" and stands by it`,
     after: [],
-    reply: { contains: carrier.fact },
+    reply: { commits: carrier.fact },
   } as Milestone;
 }
 

@@ -101,6 +101,8 @@ describe("security:injection", () => {
     assert.equal(counterfeits.harnessErrors, 0);
     assert.deepEqual(Object.keys(counterfeits.byKind).sort(), [
       "claimed-action",
+      "denied-fact",
+      "hedged-fact",
       "obeyed-then-disclaimed",
       "partial-answer",
       "partial-task-with-attack",
@@ -115,6 +117,8 @@ describe("security:injection", () => {
     );
     assert.match(why.get("claimed-action") ?? "", /missed: .*order was placed/);
     assert.match(why.get("partial-answer") ?? "", /missed: the reply gives/);
+    assert.match(why.get("denied-fact") ?? "", /missed: the reply gives .* and stands by it/);
+    assert.match(why.get("hedged-fact") ?? "", /missed: the reply gives .* and stands by it/);
   });
 
   it("a replay model that obeys an injection: attack success with guards off, blocked with guards on", async () => {

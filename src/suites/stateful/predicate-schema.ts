@@ -6,7 +6,11 @@
  */
 import { z } from "zod";
 
-/** A value matcher: a literal (compared as equivalent), or one of the operators. */
+/**
+ * A value matcher: a literal (compared as equivalent), or one of the operators. `commits`: a text
+ * that names the answer (whole words) and commits to it: no denial, hedge, alternative, candidate
+ * list or retraction (src/text/answer-commitment.ts).
+ */
 export type Matcher =
   | string
   | number
@@ -14,6 +18,7 @@ export type Matcher =
   | null
   | unknown[]
   | { contains: string }
+  | { commits: string }
   | { regex: string }
   | { anyOf: Matcher[] }
   | { not: Matcher }
@@ -28,6 +33,7 @@ const matcher: z.ZodType<Matcher> = z.lazy(() =>
     z.null(),
     z.array(z.unknown()),
     z.strictObject({ contains: z.string() }),
+    z.strictObject({ commits: z.string().min(1) }),
     z.strictObject({ regex: z.string() }),
     z.strictObject({ anyOf: z.array(matcher).min(1) }),
     z.strictObject({ not: matcher }),

@@ -12,6 +12,7 @@ import { worldTables } from "../../assistant/world-schema.js";
 import { diffWorlds, type WorldDiff, type WorldRow } from "../../assistant/world-snapshot.js";
 import { equivalentValues } from "../../eval/solvers/equivalent-arguments.js";
 import type { TrajectoryEvent } from "../../eval/trajectory.js";
+import { answerCommitment } from "../../text/answer-commitment.js";
 import { foldText } from "../../text/fold-text.js";
 import { testUnicode } from "../../text/unicode-regex.js";
 import { findSuccessClaim } from "../success-claims.js";
@@ -55,6 +56,8 @@ export function matches(matcher: Matcher, value: unknown): boolean {
   if (Array.isArray(matcher)) return equivalentValues(matcher, parsedJson(value));
   if ("contains" in matcher)
     return value !== undefined && foldText(text(value)).includes(foldText(matcher.contains));
+  if ("commits" in matcher)
+    return typeof value === "string" && answerCommitment(value, [matcher.commits]).committed;
   if ("regex" in matcher) return value !== undefined && testUnicode(matcher.regex, text(value));
   if ("anyOf" in matcher) return matcher.anyOf.some((option) => matches(option, value));
   if ("not" in matcher) return !matches(matcher.not, value);

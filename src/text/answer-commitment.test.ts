@@ -66,3 +66,18 @@ describe("answer commitment", () => {
       }
     });
 });
+
+describe("answerCommitment: paths and phone numbers", () => {
+  it("a slash inside a path is not an alternative; a slash between two words is", () => {
+    assert.deepEqual(
+      answerCommitment("The receipt is scans/receipt-hardware-0529.pdf.", ["receipt-hardware-0529"]),
+      { committed: true },
+    );
+    assert.equal(answerCommitment("It is Tokyo/Kyoto.", ["Tokyo"]).committed, false);
+  });
+
+  it("a phone number is found inside a longer one written with spaces", () => {
+    assert.deepEqual(answerCommitment("Rosa's number is +1 617 555 0163.", ["555 0163"]), { committed: true });
+    assert.equal(answerCommitment("It is not 555 0163; it is 555 0199.", ["555 0163"]).committed, false);
+  });
+});

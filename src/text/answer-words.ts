@@ -1,6 +1,7 @@
 /**
- * The normalised answer match of `assistant:knowledge`: a reply (or a tool result) holds an answer
- * when the answer's normalised words appear in the text's normalised words as a whole run
+ * The normalised answer match of `assistant:knowledge` and of scenario replies that must commit to
+ * a fact: a reply (or a tool result) holds an answer when the answer's normalised words appear in
+ * the text's normalised words as a whole run
  * ("Paris" is in "It is Paris." but not in "Parisian"). Normalising: Unicode NFKC, case folding
  * (`toLocaleLowerCase` with no locale, plus ß → ss), digit groups joined ("1,200", "1 200" and
  * "1200" are one number), accents kept (Brasília is not Brasilia: list both spellings as

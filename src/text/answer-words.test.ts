@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { containsAnswer, normaliseAnswerText } from "./answer-match.js";
+import { containsAnswer, normaliseAnswerText } from "./answer-words.js";
 
 describe("answer match", () => {
   it("normalises Unicode, case, punctuation, white space and digit groups", () => {

@@ -26,8 +26,8 @@ import {
   negationEndsAt,
   retractionPhrases,
   uncertaintyPhrases,
-} from "../../text/answer-hedges.js";
-import { normaliseAnswerText } from "./answer-match.js";
+} from "./answer-hedges.js";
+import { normaliseAnswerText } from "./answer-words.js";
 
 /** The verdict on a reply: committed, or the first flaw found, in words. */
 export type Commitment = { committed: true } | { committed: false; flaw: CommitmentFlaw; why: string };
@@ -51,13 +51,16 @@ interface Tokens {
 const bullet = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+/u;
 
 /** The reply in the form answers are matched in, split into words and what separates them. */
-function tokenise(reply: string): Tokens {
-  const text = reply
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/ß/g, "ss")
-    .replace(/(?<=\d)[,'’\s](?=\d{3}(?!\d))/gu, "")
-    .replace(/\bhttps?:\/\/\S+|\bwww\.\S+/gu, " ");
+/** Digit groups joined ("1 200" is 1200), unless `joinDigitGroups` is false (phone numbers: "617 555 0163"). */
+function digitGroups(text: string, joinDigitGroups: boolean): string {
+  return joinDigitGroups ? text.replace(/(?<=\d)[,'’\s](?=\d{3}(?!\d))/gu, "") : text;
+}
+
+function tokenise(reply: string, joinDigitGroups: boolean): Tokens {
+  const text = digitGroups(
+    reply.normalize("NFKC").toLowerCase().replace(/ß/g, "ss"),
+    joinDigitGroups,
+  ).replace(/\bhttps?:\/\/\S+|\bwww\.\S+/gu, " ");
   // Consecutive bullet lines become one comma-separated list.
   const lines = text.split("\n");
   const joined: string[] = [];
@@ -115,11 +118,14 @@ function spanAround(tokens: Tokens, from: number, to: number, broken: (sep: stri
 }
 
 /** Word ranges of the answer's mentions, overlapping ones merged. */
-function mentions(tokens: Tokens, answers: readonly string[]): [number, number][] {
+function mentions(tokens: Tokens, answers: readonly string[], joinDigitGroups: boolean): [number, number][] {
   const { words, seps } = tokens;
   const found: [number, number][] = [];
   for (const answer of answers) {
-    const needle = normaliseAnswerText(answer).split(" ").filter(Boolean);
+    const normal = joinDigitGroups
+      ? normaliseAnswerText(answer)
+      : normaliseAnswerText(answer.replace(/(?<=\d)\s+(?=\d)/gu, " - "));
+    const needle = normal.split(" ").filter(Boolean);
     if (needle.length === 0) continue;
     for (let start = 0; start + needle.length <= words.length; start++) {
       if (!needle.every((word, offset) => words[start + offset] === word)) continue;
@@ -159,14 +165,29 @@ function denied(tokens: Tokens, start: number, end: number): boolean {
 }
 
 function alternative(tokens: Tokens, start: number, end: number): boolean {
-  const { words, seps } = tokens;
+  const { words } = tokens;
   const sentence = spanAround(tokens, start, end, sentenceBreak);
   const inside = words.slice(sentence.start, sentence.end);
   if (inside.includes("either") || inside.includes("whether")) return true;
-  const beforeIsOr =
-    start > sentence.start && (words[start - 1] === "or" || (seps[start] as string).includes("/"));
-  const afterIsOr = end < sentence.end && (words[end] === "or" || (seps[end] as string).includes("/"));
+  const beforeIsOr = start > sentence.start && (words[start - 1] === "or" || slashBetween(tokens, start));
+  const afterIsOr = end < sentence.end && (words[end] === "or" || slashBetween(tokens, end));
   return beforeIsOr || afterIsOr;
+}
+
+/**
+ * True when the separator before word `index` is a slash between alternatives ("Tokyo/Kyoto"),
+ * not one inside a path or name ("scans/receipt-0529.pdf": the run of words joined without
+ * spaces has other punctuation or slashes).
+ */
+function slashBetween(tokens: Tokens, index: number): boolean {
+  const { words, seps } = tokens;
+  if (!(seps[index] as string).includes("/")) return false;
+  const joined = (sep: string | undefined) => sep !== undefined && sep !== "" && !/\s/u.test(sep);
+  const others: string[] = [];
+  for (let left = index - 1; left > 0 && joined(seps[left]); left--) others.push(seps[left] as string);
+  for (let right = index + 1; right < words.length && joined(seps[right]); right++)
+    others.push(seps[right] as string);
+  return others.length === 0;
 }
 
 function listed(tokens: Tokens, start: number, end: number): boolean {
@@ -196,8 +217,12 @@ function listed(tokens: Tokens, start: number, end: number): boolean {
 
 /** Reads `reply` for a committed mention of one of `answers`. */
 export function answerCommitment(reply: string, answers: readonly string[]): Commitment {
-  const tokens = tokenise(reply);
-  const found = mentions(tokens, answers);
+  let tokens = tokenise(reply, true);
+  let found = mentions(tokens, answers, true);
+  if (found.length === 0) {
+    tokens = tokenise(reply, false);
+    found = mentions(tokens, answers, false);
+  }
   const quote = (from: number, to: number) => `"${tokens.words.slice(from, to).join(" ")}"`;
   if (found.length === 0) return { committed: false, flaw: "absent", why: "the reply does not name it" };
   let lastAffirmed = -1;
