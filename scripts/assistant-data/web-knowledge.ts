@@ -7,7 +7,7 @@
  * depend on, or change, the pages of the other modules.
  */
 import { snippetFor } from "../../src/assistant/web-corpus.js";
-import { containsAnswer } from "../../src/suites/knowledge/answer-match.js";
+import { containsAnswer } from "../../src/text/answer-words.js";
 import type { KnowledgeArticle } from "./knowledge-article.js";
 import { commonArticles } from "./knowledge-common.js";
 import { localArticles } from "./knowledge-local.js";

@@ -77,7 +77,9 @@ describe("answerCommitment: paths and phone numbers", () => {
   });
 
   it("a phone number is found inside a longer one written with spaces", () => {
-    assert.deepEqual(answerCommitment("Rosa's number is +1 617 555 0163.", ["555 0163"]), { committed: true });
+    assert.deepEqual(answerCommitment("Rosa's number is +1 617 555 0163.", ["555 0163"]), {
+      committed: true,
+    });
     assert.equal(answerCommitment("It is not 555 0163; it is 555 0199.", ["555 0163"]).committed, false);
   });
 });
