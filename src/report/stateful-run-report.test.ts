@@ -93,9 +93,9 @@ describe("report.html of agent and conversation samples", () => {
     );
     assert.match(
       html,
-      /<td>assistant:stateful \/ disambiguation<\/td>(<td class="num">[^<]*<\/td>){9}<td class="num">100\.0%<\/td><td class="num">2\.0<\/td><td class="num">4\.0<\/td><td class="num">2\.0<\/td><td class="num">1<\/td><\/tr>/,
+      /<td>assistant:stateful \/ disambiguation<\/td>(<td class="num">[^<]*<\/td>){10}<td class="num">100\.0%<\/td><td class="num">2\.0<\/td><td class="num">4\.0<\/td><td class="num">2\.0<\/td><td class="num">1<\/td><\/tr>/,
     );
-    assert.match(html, /<td>overall<\/td>(<td class="num">[^<]*<\/td>){9}<td class="num">100\.0%<\/td>/);
+    assert.match(html, /<td>overall<\/td>(<td class="num">[^<]*<\/td>){10}<td class="num">100\.0%<\/td>/);
   });
 
   it("keeps hostile trajectory text inert, cuts long outputs and bounds a sample's size", () => {
@@ -206,7 +206,7 @@ describe("report.html of agent and conversation samples", () => {
     for (const category of current.eval!.summary.categories) delete category.agent;
     assert.match(
       renderRunReport(current),
-      /<td>assistant:stateful \/ disambiguation<\/td>(<td class="num">[^<]*<\/td>){9}<td class="num">100\.0%<\/td><td class="num">2\.0<\/td>/,
+      /<td>assistant:stateful \/ disambiguation<\/td>(<td class="num">[^<]*<\/td>){10}<td class="num">100\.0%<\/td><td class="num">2\.0<\/td>/,
     );
     // The stub run's single-call results show their expected outcome as not recorded.
     const stub = row(renderRunReport(readRunData(runDirectory)), "single_1");
