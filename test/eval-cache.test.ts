@@ -125,6 +125,9 @@ describe("response cache", () => {
     };
     assert.deepEqual(runtimeKeyOf(inProcess), { device: "cpu", flashAttention: "off", threads: 2 });
     assert.equal(runtimeKeyOf({ backend: "replay", model: "script.jsonl", scriptedOutputs: 3 }), undefined);
+    // Special tokens in message contents parsed or plain change the prompt's tokens.
+    assert.deepEqual(runtimeKeyOf({ ...inProcess, parseSpecialInMessages: false })?.contents, "plain");
+    assert.deepEqual(runtimeKeyOf({ ...inProcess, parseSpecialInMessages: true })?.contents, "special");
     const off = cacheKeyFields(request, { ...model, runtime: runtimeKeyOf(inProcess) });
     const on = cacheKeyFields(request, {
       ...model,

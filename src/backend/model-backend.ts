@@ -129,6 +129,8 @@ export interface BackendInfo {
   promptLookup?: boolean;
   /** In-process backends: llama.cpp's flash attention setting (`auto`, `on`, `off`). */
   flashAttention?: "auto" | "on" | "off";
+  /** In-process backends: whether special tokens are parsed in message contents (false: plain text). */
+  parseSpecialInMessages?: boolean;
   /** In-process backends: how long loading took, in ms. */
   loadMs?: number;
   /** HTTP backends: the server's base URL (a fleet's first). */

@@ -35,6 +35,8 @@ export interface OpenModelOptions {
    * `<cache dir>/prefix-states` (default 2 GiB; 0 turns it off). See prefix-state-store.ts.
    */
   prefixCacheBytes?: number;
+  /** GGUF: parse special tokens in message contents too, as llama-server does (default false: plain text). */
+  parseSpecialInMessages?: boolean;
   /** openai: `generate` streams, so the first token is measured (default false; eval sets it). */
   stream?: boolean;
   /** Template variables (`enable_thinking`, `date_string`); unset ones are not passed. */
@@ -79,6 +81,7 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
     ...(options.prefixReuse === undefined ? {} : { prefixReuse: options.prefixReuse }),
     ...(options.promptLookup === undefined ? {} : { promptLookup: options.promptLookup }),
     ...(options.flashAttention === undefined ? {} : { flashAttention: options.flashAttention }),
+    ...(options.parseSpecialInMessages === true ? { parseSpecialInMessages: true } : {}),
     ...(prefixCacheBytes > 0
       ? {
           prefixStateCache: {

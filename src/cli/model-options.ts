@@ -27,6 +27,8 @@ export interface ModelOptionValues {
   flashAttention?: FlashAttentionSetting;
   /** `--prefix-cache-mib`. */
   prefixCacheMib?: number;
+  /** `--parse-special-in-messages`. */
+  parseSpecialInMessages?: boolean;
   thinking?: "on" | "off";
   dateString?: string;
 }
@@ -99,9 +101,10 @@ export function httpModelLimits(values: {
 
 /**
  * Adds the options of GGUF models run in-process: `--no-prefix-reuse` (clear the context at
- * every call, today's naive behaviour, for comparison), `--prompt-lookup`, `--flash-attention`
- * and `--prefix-cache-mib`. Other backends
- * ignore them.
+ * every call, today's naive behaviour, for comparison), `--prompt-lookup`, `--flash-attention`,
+ * `--prefix-cache-mib` and `--parse-special-in-messages` (special tokens spelled in message
+ * contents become control tokens, as llama-server tokenises them; by default they are plain text,
+ * so a tool result cannot forge a turn: docs/security.md). Other backends ignore them.
  */
 export function addInProcessModelOptions(command: Command): Command {
   return command
@@ -123,6 +126,10 @@ export function addInProcessModelOptions(command: Command): Command {
       "--prefix-cache-mib <n>",
       "GGUF: MiB of evaluated system prompts and tool lists kept on disk for later runs (default 2048; 0: off)",
       integerOption(0),
+    )
+    .option(
+      "--parse-special-in-messages",
+      "GGUF: tokenise special-token text in messages and tool texts as control tokens, as llama-server does (default: plain text, so a tool result cannot forge a turn)",
     );
 }
 
@@ -132,8 +139,13 @@ export function inProcessModelOptions(values: {
   promptLookup?: boolean;
   flashAttention?: FlashAttentionSetting;
   prefixCacheMib?: number;
-}): Pick<OpenModelOptions, "prefixReuse" | "promptLookup" | "flashAttention" | "prefixCacheBytes"> {
+  parseSpecialInMessages?: boolean;
+}): Pick<
+  OpenModelOptions,
+  "prefixReuse" | "promptLookup" | "flashAttention" | "prefixCacheBytes" | "parseSpecialInMessages"
+> {
   return {
+    ...(values.parseSpecialInMessages === true ? { parseSpecialInMessages: true } : {}),
     ...(values.prefixReuse === false ? { prefixReuse: false } : {}),
     ...(values.promptLookup === true ? { promptLookup: true } : {}),
     ...(values.flashAttention === undefined ? {} : { flashAttention: values.flashAttention }),

@@ -36,6 +36,7 @@ export interface RunCommandOptions extends TemplateOptionValues {
   promptLookup?: boolean;
   flashAttention?: "auto" | "on" | "off";
   prefixCacheMib?: number;
+  parseSpecialInMessages?: boolean;
 }
 
 /**

@@ -58,6 +58,7 @@ function openBackend(options: EvalSessionOptions, inputs: SessionInputs): Promis
     promptLookup: options.promptLookup,
     ...(options.flashAttention === undefined ? {} : { flashAttention: options.flashAttention }),
     ...(options.prefixCacheBytes === undefined ? {} : { prefixCacheBytes: options.prefixCacheBytes }),
+    ...(options.parseSpecialInMessages === true ? { parseSpecialInMessages: true } : {}),
     // openai: stream, so the time to the first token is measured, not the whole reply's.
     stream: true,
     templateVariables: templateVariablesOf(options, inputs.original?.settings),

@@ -43,13 +43,16 @@ export interface CacheKeyFields {
  * The settings of an in-process run that change the numbers the model computes, so a greedy
  * output may differ between two values: the device (a GPU's kernels are not the CPU's), flash
  * attention (another order of summation, and V stored transposed or not) and the CPU threads
- * (ggml may split a reduction across threads). Prefix reuse, prompt lookup and the number of
- * sequences are left out: they are tested to leave greedy output unchanged.
+ * (ggml may split a reduction across threads); and whether special tokens in message contents are
+ * parsed (`special`) or plain text (`plain`), which changes the prompt's tokens. Prefix reuse,
+ * prompt lookup and the number of sequences are left out: they are tested to leave greedy output
+ * unchanged.
  */
 export interface RuntimeKey {
   device?: string;
   flashAttention?: string;
   threads?: number;
+  contents?: "plain" | "special";
 }
 
 /** The {@link RuntimeKey} of a backend, or undefined when it reports none (HTTP and replay backends). */
@@ -58,6 +61,9 @@ export function runtimeKeyOf(info: BackendInfo): RuntimeKey | undefined {
     ...(info.device === undefined ? {} : { device: info.device }),
     ...(info.flashAttention === undefined ? {} : { flashAttention: info.flashAttention }),
     ...(info.threads === undefined ? {} : { threads: info.threads }),
+    ...(info.parseSpecialInMessages === undefined
+      ? {}
+      : { contents: info.parseSpecialInMessages ? ("special" as const) : ("plain" as const) }),
   };
   return Object.keys(key).length === 0 ? undefined : key;
 }

@@ -41,6 +41,8 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   flashAttention?: "auto" | "on" | "off";
   /** GGUF: most bytes of instruction prefix states kept on disk (default 2 GiB; 0: off). */
   prefixCacheBytes?: number;
+  /** GGUF: parse special tokens in message contents too (default false: plain text). */
+  parseSpecialInMessages?: boolean;
   signal?: AbortSignal;
   /** Where progress goes; false for none. Default stderr. */
   progress?: ProgressStream | false;

@@ -77,6 +77,11 @@ export interface LlamaCppBackendOptions {
   recordTokenIds?: boolean;
   /** Template variables: `enableThinking` for calls not forced to start at once, `dateString` always. */
   templateVariables?: TemplateVariables;
+  /**
+   * Parse special tokens in message contents, call arguments and tool descriptions too, as
+   * llama-server does (default false: they are plain text, see prompt.ts).
+   */
+  parseSpecialInMessages?: boolean;
   /** Share an already-started node-llama-cpp runtime (tests, many models in one process); not disposed on close. */
   llama?: Llama;
 }
@@ -118,6 +123,7 @@ class LlamaCppBackend implements ModelBackend {
       chatTemplate: loaded.chatTemplate,
       format: this.format,
       path: options.modelPath,
+      parseSpecialInMessages: options.parseSpecialInMessages === true,
       ...(options.templateVariables?.dateString === undefined
         ? {}
         : { dateString: options.templateVariables.dateString }),
@@ -152,6 +158,7 @@ class LlamaCppBackend implements ModelBackend {
       prefixReuse: this.reusePrefix,
       promptLookup: options.promptLookup === true,
       flashAttention: loaded.flashAttention,
+      parseSpecialInMessages: options.parseSpecialInMessages === true,
       loadMs: Math.round(loaded.loadMs),
     };
     const template = loaded.chatTemplate;

@@ -1,12 +1,19 @@
 /**
  * The llama-cpp backend's prompt: the GGUF's own Jinja chat template rendered with our messages
- * and tools (the format's own renderer when the file has no template), tokenized with special
- * tokens parsed and exactly one BOS where the model wants one.
+ * and tools (the format's own renderer when the file has no template), tokenized with exactly one
+ * BOS where the model wants one. Special tokens are parsed only in what the template wrote itself:
+ * message contents, call arguments and tool descriptions are tokenised as plain text
+ * (content-placeholders.ts, content-spans.ts, plain-content-tokens.ts), so a tool result cannot
+ * close a turn and open a forged one. `parseSpecialInMessages` parses them over the whole text
+ * instead, as llama-server, vLLM and Hugging Face's `apply_chat_template` do.
  */
 import type { LlamaModel, Token } from "node-llama-cpp";
 import { renderChatTemplate } from "../../formats/chat-template.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import type { ChatMessage, ToolDefinition } from "../../messages.js";
+import { withPlaceholders } from "./content-placeholders.js";
+import { contentSpans } from "./content-spans.js";
+import { tokenizeWithPlainSpans } from "./plain-content-tokens.js";
 
 /** What the prompt is rendered from. */
 export interface PromptSource {
@@ -17,6 +24,11 @@ export interface PromptSource {
   path?: string;
   /** Passed to the template as `date_string` when set. */
   dateString?: string;
+  /**
+   * Parse special tokens in message contents too (byte for byte what llama-server tokenises;
+   * default false: contents are plain text).
+   */
+  parseSpecialInMessages?: boolean;
 }
 
 /** A rendered prompt and its tokens. */
@@ -35,8 +47,7 @@ export function buildPrompt(
   tools: readonly ToolDefinition[],
   enableThinking: boolean | undefined,
 ): RenderedPrompt {
-  const text = renderText(source, messages, tools, enableThinking, true);
-  return { text, tokens: tokenizePrompt(source.model, text) };
+  return renderAndTokenize(source, messages, tools, enableThinking, true);
 }
 
 /**
@@ -52,7 +63,7 @@ export function historyTokens(
   enableThinking: boolean | undefined,
 ): Token[] | undefined {
   try {
-    return tokenizePrompt(source.model, renderText(source, messages, tools, enableThinking, false));
+    return renderAndTokenize(source, messages, tools, enableThinking, false).tokens;
   } catch {
     return undefined;
   }
@@ -78,8 +89,23 @@ function renderText(
       });
 }
 
-function tokenizePrompt(model: LlamaModel, text: string): Token[] {
-  const tokens = model.tokenize(text, true);
+function renderAndTokenize(
+  source: PromptSource,
+  messages: readonly ChatMessage[],
+  tools: readonly ToolDefinition[],
+  enableThinking: boolean | undefined,
+  addGenerationPrompt: boolean,
+): RenderedPrompt {
+  const real = renderText(source, messages, tools, enableThinking, addGenerationPrompt);
+  if (source.parseSpecialInMessages === true)
+    return { text: real, tokens: withBos(source.model, source.model.tokenize(real, true)) };
+  const plan = withPlaceholders(messages, tools);
+  const held = renderText(source, plan.messages, plan.tools, enableThinking, addGenerationPrompt);
+  const { text, spans } = contentSpans(real, held, plan);
+  return { text, tokens: withBos(source.model, tokenizeWithPlainSpans(source.model, text, spans)) };
+}
+
+function withBos(model: LlamaModel, tokens: Token[]): Token[] {
   const bos = model.tokens.bos;
   if (model.tokens.shouldPrependBosToken && bos !== null && tokens[0] !== bos) tokens.unshift(bos);
   return tokens;
