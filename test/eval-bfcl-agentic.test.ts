@@ -16,6 +16,9 @@ describe("eval bfcl:memory_rec_sum on a replay model", { skip: hasBfcl ? false :
         output: '[{"name": "memory_append", "arguments": {"text": "Customer: Michael."}}]',
       },
       ...Array.from({ length: 20 }, () => ({ id: prerequisite, output: "Got it." })),
+      // The scenario's other prerequisite conversations: each turn answered in text (lines without
+      // an id); a failed one would make the questions harness errors (memory-prerequisite-failed).
+      ...Array.from({ length: 200 }, () => ({ output: "Got it." })),
       { id: "memory_rec_sum_0-customer-0", output: '[{"name": "memory_retrieve", "arguments": {}}]' },
       { id: "memory_rec_sum_0-customer-0", output: "{'answer': 'Michael', 'context': 'memory'}" },
       {
