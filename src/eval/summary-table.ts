@@ -96,6 +96,11 @@ function passHatKLines(summary: EvalSummary): string[] {
   });
 }
 
+/** Accuracy and its interval, or "n/a" twice when no attempt was scored (all harness errors). */
+function accuracyCells(figures: { accuracy: number; ci95: [number, number]; scored?: number }): string[] {
+  return figures.scored === 0 ? ["n/a", "n/a"] : [percent(figures.accuracy), interval(figures.ci95)];
+}
+
 /** Renders the summary as text; `color` adds ANSI colours; `health` adds per-category health columns. */
 export function renderSummaryTable(summary: EvalSummary, color = false, health?: SummaryHealth): string {
   const paint = pc.createColors(color);
@@ -117,8 +122,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
       String(category.n),
       errorsCell(category.harnessErrors, healthByKey.get(`${category.suite}\u0000${category.category}`)),
       String(category.passed),
-      percent(category.accuracy),
-      interval(category.ci95),
+      ...accuracyCells(category),
     ];
     if (withPassHat)
       row.push(category.passHatK ? percent(category.passHatK[String(summary.repeats)] ?? 0) : "-");
@@ -132,8 +136,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
     String(overall.n),
     errorsCell(overall.harnessErrors ?? summary.harnessErrors, undefined),
     String(overall.passed),
-    percent(overall.accuracy),
-    interval(overall.ci95),
+    ...accuracyCells(overall),
   ];
   if (withPassHat)
     overallRow.push(overall.passHatK ? percent(overall.passHatK[String(summary.repeats)] ?? 0) : "-");

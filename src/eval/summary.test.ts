@@ -98,4 +98,16 @@ describe("summary: harness errors beside accuracy", () => {
     assert.match(text, /^overall\s+6\s+2\s+3\s+75\.0%/m);
     assert.match(text, /accuracy is over scored attempts: 2 harness errors are not counted as wrong/);
   });
+
+  it("shows n/a, not 0%, for a category with nothing scored", () => {
+    const { summary } = irrelevanceRun();
+    const irrelevance = summary.categories[0]!;
+    const text = renderSummaryTable({
+      ...summary,
+      categories: [
+        { ...irrelevance, passed: 0, scored: 0, harnessErrors: irrelevance.n, accuracy: 0, ci95: [0, 1] },
+      ],
+    });
+    assert.match(text, /^bfcl:irrelevance\s+4\s+4\s+0\s+n\/a\s+n\/a/m);
+  });
 });

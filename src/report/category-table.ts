@@ -26,6 +26,8 @@ interface Counts {
   /** Absent in a summary.json written before harness errors were counted per category. */
   harnessErrors?: number;
   passed: number;
+  /** Attempts with a model verdict; 0: accuracy is shown as n/a. */
+  scored?: number;
   accuracy: number;
   ci95: [number, number];
   passHatK?: Record<string, number>;
@@ -73,8 +75,8 @@ function tableRow(parts: RowParts, summary: EvalSummary, replay: boolean, withAg
     String(counts.n),
     errors === undefined ? "-" : String(errors),
     String(counts.passed),
-    percent(counts.accuracy),
-    interval(counts.ci95),
+    counts.scored === 0 ? "n/a" : percent(counts.accuracy),
+    counts.scored === 0 ? "n/a" : interval(counts.ci95),
   ];
   if (summary.repeats > 1)
     cells.push(counts.passHatK ? percent(counts.passHatK[String(summary.repeats)] ?? 0) : "-");
