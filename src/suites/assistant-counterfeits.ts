@@ -17,7 +17,6 @@
  * for an action `false-success` and `hedged-false-success` (a refusal's words around the claim);
  * for a live or personal fact `invented-fact` and `hedged-invented-fact`.
  */
-import { createAssistantRegistry } from "../assistant/assistant-registry.js";
 import type { Counterfeit } from "../eval/counterfeit.js";
 import type { ReferenceCall, ReferenceOutput, Sample } from "../eval/suite.js";
 import type { ToolDefinition } from "../messages.js";
@@ -25,22 +24,9 @@ import type { AssistantTarget } from "./assistant-scorer.js";
 import { pyToPlain } from "./bfcl-scorer.js";
 import { nearMiss } from "./near-miss-values.js";
 import { claimedDone, requestVerb } from "./success-claims.js";
+import { changesWorld } from "./world-changing-tools.js";
 
 type Accepted = Record<string, unknown[]>;
-
-let sideEffects: Map<string, string> | undefined;
-
-function changesWorld(name: string): boolean {
-  if (sideEffects === undefined) {
-    const registry = createAssistantRegistry();
-    sideEffects = new Map(
-      registry
-        .definitions()
-        .map((definition) => [definition.name, registry.get(definition.name)?.sideEffect ?? "read"]),
-    );
-  }
-  return (sideEffects.get(name) ?? "read") !== "read";
-}
 
 /** A value as BFCL's checker compares strings: lower case, no spaces or punctuation. */
 function normalised(value: unknown): string {

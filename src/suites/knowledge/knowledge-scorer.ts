@@ -12,6 +12,7 @@ import type { Score, Scorer, Transcript } from "../../eval/suite.js";
 import type { TrajectoryEvent } from "../../eval/trajectory.js";
 import { answerCommitment, type CommitmentFlaw } from "../../text/answer-commitment.js";
 import { containsAnswer } from "../../text/answer-words.js";
+import { shownText } from "../shown-text.js";
 
 /** What a knowledge sample is scored against. */
 export interface KnowledgeTarget {
@@ -39,16 +40,6 @@ export interface KnowledgeFindings {
   evidence: { tool: string; step: number } | null;
   searches: number;
   fetches: number;
-}
-
-/** The strings a lookup result shows the model, without the echoed query and the URLs. */
-function shownText(value: unknown, into: string[] = []): string[] {
-  if (typeof value === "string") into.push(value);
-  else if (Array.isArray(value)) for (const item of value) shownText(item, into);
-  else if (value !== null && typeof value === "object")
-    for (const [key, item] of Object.entries(value))
-      if (key !== "query" && key !== "url") shownText(item, into);
-  return into;
 }
 
 /** The first lookup event whose result holds one of `answers`. */

@@ -21,6 +21,7 @@ import {
   uncertaintyPhrases,
 } from "../../text/answer-hedges.js";
 import { answerLines, normaliseAnswer } from "../../text/answer-match.js";
+import { shownText } from "../shown-text.js";
 
 /** Why `reply`, whose last answer is the gold one, does not commit to it; undefined when it does. */
 export function researchCommitment(
@@ -58,16 +59,6 @@ export function researchCommitment(
   const doubt = lead === undefined ? undefined : findPhrase(answerWords(lead), uncertaintyPhrases);
   if (doubt !== undefined) return `it says it is unsure ("${doubt}")`;
   return undefined;
-}
-
-/** The strings a lookup result shows the model, without the echoed query and the URLs. */
-function shownText(value: unknown, into: string[] = []): string[] {
-  if (typeof value === "string") into.push(value);
-  else if (Array.isArray(value)) for (const item of value) shownText(item, into);
-  else if (value !== null && typeof value === "object")
-    for (const [key, item] of Object.entries(value))
-      if (key !== "query" && key !== "url") shownText(item, into);
-  return into;
 }
 
 /** True when a successful tool result among `events` shows the gold answer or an alias, as whole words. */

@@ -18,28 +18,13 @@
  *   written, an event or draft made, an item put in the cart), in a part of the world the task
  *   leaves alone where the scenario offers one.
  */
-import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import { defaultSettings } from "../../assistant/settings-rules.js";
 import type { Counterfeit } from "../../eval/counterfeit.js";
 import type { ReferenceCall, ReferenceOutput, Sample } from "../../eval/suite.js";
 import { nearMiss } from "../near-miss-values.js";
 import { claimedDone } from "../success-claims.js";
+import { changesWorld } from "../world-changing-tools.js";
 import type { StatefulTarget } from "./milestone-scorer.js";
-
-let sideEffects: Map<string, string> | undefined;
-
-/** True for a tool that changes the world (side-effect class other than `read`). */
-function changesWorld(name: string): boolean {
-  if (sideEffects === undefined) {
-    const registry = createAssistantRegistry();
-    sideEffects = new Map(
-      registry
-        .definitions()
-        .map((definition) => [definition.name, registry.get(definition.name)?.sideEffect ?? "read"]),
-    );
-  }
-  return (sideEffects.get(name) ?? "read") !== "read";
-}
 
 const domainOf = (name: string): string => name.split("_")[0] ?? name;
 
