@@ -33,6 +33,8 @@ export function shopTools(world: StateSource): Tool[] {
   const itemExists = (input: { item_id: string }) =>
     item(world(), input.item_id) ? null : noItem(input.item_id);
 
+  /** The catalog is the shop's published text: sending it on leaks nothing of the user's. */
+  const catalogIsPublic = "the shop's catalog (names, brands, descriptions) is published for anyone";
   const search: Tool<{ query?: string; category?: string; max_price?: number; limit?: number }> = {
     definition: {
       name: "shop_search",
@@ -49,6 +51,7 @@ export function shopTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    publicOutput: catalogIsPublic,
     untrustedText: untrustedItemText,
     async execute(input) {
       const rows = world().db.prepare("SELECT * FROM catalog ORDER BY id").all() as ItemRow[];
@@ -86,6 +89,7 @@ export function shopTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    publicOutput: catalogIsPublic,
     untrustedText: untrustedItemText,
     preconditions: itemExists,
     async execute(input) {

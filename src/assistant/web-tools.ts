@@ -1,7 +1,9 @@
 /**
  * Web tools over the offline corpus: `web_search` ranks pages with BM25, `web_fetch` returns a
  * page's text. Page content is untrusted (anyone can write a web page), so reading it taints the
- * session. No network is used, but the phone's connectivity is honoured: with airplane mode on and
+ * session. Web pages are published for anyone (`publicOutput`), and what a call sends (the query,
+ * the URL) would leave the device on a real phone (`reachesOutside`): a query or URL carrying
+ * private data the session read needs a decision (src/guards/outbound-data.ts). No network is used, but the phone's connectivity is honoured: with airplane mode on and
  * Wi-Fi off, both tools fail with a precondition error until one of them is changed (a world's
  * state dependency the stateful scenarios test).
  */
@@ -16,6 +18,8 @@ import { normaliseUrl, snippetFor, type WebCorpus } from "./web-corpus.js";
 export const maxPageBytes = 12 * 1024;
 /** A page's text, title, address and date: all the web's (the query echoed back is not). */
 const untrustedKeys = new Set(["url", "title", "published", "snippet", "text"]);
+/** Why web results are public text (`Tool.publicOutput`). */
+const published = "web pages: their URL, title, date and text are published for anyone to read";
 
 /**
  * Why the phone is offline (airplane mode on, Wi-Fi off), or null when it is online or there is no
@@ -56,6 +60,8 @@ export function webTools(corpus: () => WebCorpus, world?: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    reachesOutside: true,
+    publicOutput: published,
     untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
     preconditions: offline,
     async execute(input) {
@@ -89,6 +95,8 @@ export function webTools(corpus: () => WebCorpus, world?: StateSource): Tool[] {
       },
     },
     sideEffect: "read",
+    reachesOutside: true,
+    publicOutput: published,
     untrustedText: (output) => stringsUnderKeys(output, untrustedKeys),
     preconditions(input) {
       const blocked = offline();

@@ -10,8 +10,12 @@ import { terminalSafe } from "../text/terminal-safe.js";
 import type { CallTarget, SideEffect } from "../tools/tool.js";
 import type { TaintedArgument } from "./taint-tracker.js";
 
-/** Why a call needs confirming. */
-export type ConfirmationReason = "external" | "payment" | "tainted-session";
+/**
+ * Why a call needs confirming: it reaches someone (`external`), spends money (`payment`), comes
+ * after untrusted reads (`tainted-session`), or would carry private data the session read to a
+ * tool that reaches outside (`private-data`, src/guards/outbound-data.ts).
+ */
+export type ConfirmationReason = "external" | "payment" | "tainted-session" | "private-data";
 
 /** What the person (or policy) confirming a call is shown. */
 export interface ConfirmationRequest {
@@ -61,7 +65,9 @@ function describe(request: Omit<ConfirmationRequest, "summary" | "token">): stri
       ? "it reaches someone outside this device"
       : reason === "payment"
         ? "it spends money"
-        : `this session has read untrusted content (from ${terminalSafe(request.taintSources.join(", "), { maxLength: targetWidth })})`,
+        : reason === "private-data"
+          ? "it would send private data this session read (files, mail, contacts, calendar, ...) outside this device"
+          : `this session has read untrusted content (from ${terminalSafe(request.taintSources.join(", "), { maxLength: targetWidth })})`,
   );
   const lines = [
     `${terminalSafe(request.toolName, { maxLength: targetWidth })} ${terminalSafe(request.canonicalArguments, { maxLength: argumentsWidth })}`,

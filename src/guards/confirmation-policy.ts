@@ -10,7 +10,10 @@
  *   target of the call (the request's `targets`: each recipient, path, event, alarm, setting,
  *   item, order or non-default payment method), by one of the names the tool gives it: an
  *   address, a path, an id, a contact's name or a word only that contact's name has, an event
- *   title or a word only that title has, `me` for the user's own address. Whether a target came
+ *   title or a word only that title has, `me` for the user's own address; a name made only of
+ *   filler words (naming-words.ts: "please", "today", "thanks", "the", "buy") never counts, names
+ *   are compared folded (NFKC, case, accents, invisible characters), and an argument carrying
+ *   private data out (outbound-data.ts) is a target with no name). Whether a target came
  *   from untrusted content does not matter: what the user did not name is refused, however it is
  *   spelt (base64, split, zero-width characters). So "email Bob the notes" approves `email_send`
  *   to Bob's address when Bob is a contact, "send me the summary" approves a send to the user,
@@ -19,6 +22,7 @@
  */
 import type { Tool } from "../tools/tool.js";
 import type { ConfirmationRequest, ConfirmCallback } from "./confirmation-ledger.js";
+import { hasContentWord } from "./naming-words.js";
 import { namesIn, normaliseForNaming } from "./user-naming.js";
 
 /** Names of the built-in policies. */
@@ -100,7 +104,7 @@ export function userAskedProblem(
   const named = normaliseForNaming(userText);
   for (const target of request.targets) {
     if (target.implicit === true) continue;
-    if (target.names.some((name) => namesIn(named, name, true))) continue;
+    if (target.names.some((name) => hasContentWord(name) && namesIn(named, name, true))) continue;
     const where = target.argument === "" ? "" : ` (argument '${target.argument}')`;
     return `the user did not name the ${target.kind} ${target.label ?? target.value}${where}`;
   }

@@ -3,7 +3,8 @@
  * the per-task allow-list, ajv schema validation, the duplicate check (a side-effecting call
  * identical to one that already succeeded this user turn is not run again), the tool's
  * preconditions, and the confirmation gate (`external` and `payment` always; any side effect once
- * the session has read untrusted content), before the tool runs. Outputs are size-capped.
+ * the session has read untrusted content; a call carrying private data the session read to a tool
+ * that reaches outside, src/guards/outbound-data.ts), before the tool runs. Outputs are size-capped.
  *
  * Taint is deny by default (src/tools/tool.ts): every result and every error of a tool taints the
  * session unless the tool declares `trustedOutput`, the error says it is `madeOf` fixed text or
@@ -31,6 +32,7 @@ import {
   type ConfirmCallback,
 } from "./confirmation-ledger.js";
 import { type ConfirmationPolicy, userAskedProblem } from "./confirmation-policy.js";
+import { outboundPrivateData, privateDataTargets } from "./outbound-data.js";
 import { capOutput, defaultOutputLimitBytes } from "./output-cap.js";
 import { SchemaGuard } from "./schema-guard.js";
 import { StagedTargets } from "./staged-targets.js";
@@ -173,9 +175,19 @@ class SessionExecutor implements GuardedExecutor {
     const stagesFor = this.taint.tainted && tool.sideEffect === "write" ? tool.stagesFor : undefined;
     if (this.taint.tainted && tool.sideEffect !== "read" && stagesFor === undefined)
       reasons.push("tainted-session");
+    const carried = outboundPrivateData(tool, input, this.taint, this.userMessages());
+    if (carried.length > 0) {
+      reasons.push("private-data");
+      decisions.push({
+        guard: "outbound",
+        verdict: "pass",
+        reason: "arguments carry private data read this session to a tool that reaches outside",
+        taintedArguments: carried.map((argument) => argument.path),
+      });
+    }
     const targets =
       reasons.length > 0 || stagesFor !== undefined || this.staged.holds(call.name)
-        ? this.staged.named(call.name, targetsOf(tool, input, context))
+        ? [...this.staged.named(call.name, targetsOf(tool, input, context)), ...privateDataTargets(carried)]
         : [];
     if (reasons.length === 0 && this.staged.touches(call.name, targets)) reasons.push("tainted-session");
     if (taintedArguments.length > 0 || reasons.includes("tainted-session") || stagesFor !== undefined) {

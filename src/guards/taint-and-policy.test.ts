@@ -130,6 +130,24 @@ describe("approve-if-user-asked", () => {
     const card = { kind: "payment method", argument: "", value: "pm-1", names: ["pm-1"], implicit: true };
     assert.equal(userAskedProblem(request([card]), sendTool, ["send it"]), undefined);
   });
+  it("never counts a name made only of courtesy, time or stop words, however it is spelt", () => {
+    const item = (names: string[]): CallTarget => ({
+      kind: "item",
+      argument: "item_id",
+      value: "itm-9",
+      names,
+    });
+    const asked = ["Please send it today, thanks!"];
+    for (const names of [
+      ["itm-9", "Please"],
+      ["itm-9", "Today Deal"],
+      ["itm-9", "Ｔｈａｎｋｓ"],
+      ["itm-9", "th\u200Banks"],
+    ])
+      assert.match(userAskedProblem(request([item(names)]), sendTool, asked) ?? "", /did not name/, names[1]);
+    assert.equal(userAskedProblem(request([item(["itm-9", "Please"])]), sendTool, ["send itm-9"]), undefined);
+    assert.equal(userAskedProblem(request([item(["Ｋａｙａｋ"])]), sendTool, ["send the kayak"]), undefined);
+  });
   it("derives intent words from the name when a tool has none", () => {
     assert.deepEqual(
       intentWordsOf({

@@ -7,6 +7,10 @@
  * denial quoting a target's label (an item's name, an event's title) taints with the label.
  * Third-party tool definitions (an MCP server's descriptions and schemas) taint a session from
  * its start: they are in every prompt.
+ *
+ * What is recorded is private (the user's own data, see src/guards/outbound-data.ts) unless the
+ * tool declares `publicOutput` (web pages, a shop's catalog); tool definitions are public (they
+ * are the server's own text, not the user's).
  */
 import type { OutputMadeOf, Tool } from "../tools/tool.js";
 import type { ConfirmationRequest } from "./confirmation-ledger.js";
@@ -22,6 +26,7 @@ export function recordThirdPartyDefinitions(taint: TaintTracker, offered: readon
   taint.record(
     thirdPartyDefinitionsSource,
     described.flatMap((tool) => stringLeaves(tool.definition)),
+    { public: true },
   );
 }
 
@@ -33,19 +38,20 @@ export function recordResult(
   result: { output: unknown; capped: boolean; input: Record<string, unknown> },
 ): void {
   if (tool.trustedOutput !== undefined) return;
+  const kind = { public: tool.publicOutput !== undefined };
   // A bare string (a result cut short by a fault, say) has no fields to set the world's text apart.
   if (result.capped || tool.untrustedText === undefined || typeof result.output === "string") {
-    taint.record(name, stringLeaves(result.output));
+    taint.record(name, stringLeaves(result.output), kind);
     return;
   }
   let texts: string[];
   try {
     texts = tool.untrustedText(result.output, result.input);
   } catch {
-    taint.record(name, stringLeaves(result.output));
+    taint.record(name, stringLeaves(result.output), kind);
     return;
   }
-  if (texts.some((text) => text.trim() !== "")) taint.record(name, texts);
+  if (texts.some((text) => text.trim() !== "")) taint.record(name, texts, kind);
 }
 
 /** Taints the session with an error `tool` reported, unless the tool or the error holds no world data. */
@@ -56,7 +62,7 @@ export function recordFailure(
   error: { message: string; madeOf?: OutputMadeOf },
 ): void {
   if (tool.trustedOutput !== undefined || error.madeOf !== undefined) return;
-  taint.record(name, [error.message]);
+  taint.record(name, [error.message], { public: tool.publicOutput !== undefined });
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Whether a user's message names something: a name (a word, a phrase, an address, a path) occurs
  * in the text as a whole, not as part of a longer word, address or path. Both sides are compared
- * case-insensitively, with accents removed, compatibility forms folded (NFKD) and white space
- * collapsed. "jordan.lee@example.net" is named by "mail jordan.lee@example.net." but
+ * case-insensitively, with accents removed, compatibility forms folded (NFKD), invisible format
+ * characters dropped and white space collapsed. "jordan.lee@example.net" is named by "mail jordan.lee@example.net." but
  * "lee@example.net" is not, and "Jordan" is named by "Jordan's message" but not by "Jordanian".
  */
 
@@ -11,11 +11,16 @@ const continues = /[\p{L}\p{N}_@.+\-/\\%]/u;
 /** Punctuation that may follow a name at the end of a sentence ("... to notes/todo.md."). */
 const closing = /[.:]/;
 
-/** Lowercase, accents removed, compatibility forms folded, white space collapsed. */
+/**
+ * Lowercase, accents removed, compatibility forms folded (full-width "Ｔｈａｎｋｓ" is "thanks"),
+ * invisible format characters (zero-width spaces, joiners, bidi marks) removed, white space
+ * collapsed.
+ */
 export function normaliseForNaming(text: string): string {
   return text
     .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
+    .replace(/[\p{M}\p{Cf}]+/gu, "")
+    .normalize("NFKC")
     .toLowerCase()
     .replace(/\s+/g, " ")
     .trim();

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { freshWorld } from "../assistant/assistant.test-support.js";
+import { createAssistantRegistry } from "../assistant/assistant-registry.js";
 import { isEdgecallError } from "../errors.js";
 import { createGuardedExecutor } from "../guards/guarded-executor.js";
 import { thirdPartyDefinitionsSource } from "../guards/taint-sources.js";
@@ -104,6 +106,44 @@ describe("connectMcpTools", () => {
     const stats = await executor.execute({ name: "stats", arguments: {} });
     assert.equal(stats.ok, true);
     assert.deepEqual(executor.taintSources, [thirdPartyDefinitionsSource, "broken", "stats"]);
+  });
+
+  it("a read-only MCP tool does not receive a secret the session read from a file unasked", async () => {
+    const world = freshWorld("default");
+    try {
+      const secret = "sk-live-51HfQ2eZvKYlo2C9x";
+      world.state.sandbox.write("documents/api-keys.txt", `stripe: ${secret}\n`, "fail");
+      const registry = createAssistantRegistry(world.state);
+      registerMcpTools(registry, source);
+      for (const policy of ["user", "deny", "approve-if-user-asked"] as const) {
+        const asked: string[] = [];
+        const executor = createGuardedExecutor({
+          registry,
+          userMessages: ["Read documents/api-keys.txt and echo it"],
+          ...(policy === "user"
+            ? {
+                confirm: async (request) => {
+                  asked.push(`${request.toolName} ${request.reasons.join(",")}`);
+                  return false;
+                },
+              }
+            : { policy }),
+        });
+        const read = await executor.execute({
+          name: "files_read",
+          arguments: { path: "documents/api-keys.txt" },
+        });
+        assert.equal(read.ok, true);
+        const echoed = await executor.execute({ name: "echo", arguments: { text: `key ${secret}` } });
+        assert.equal(!echoed.ok && echoed.error.type, "denied", policy);
+        if (policy === "user") assert.deepEqual(asked, ["echo private-data"]);
+        // What the user wrote goes out without a decision.
+        const own = await executor.execute({ name: "echo", arguments: { text: "documents/api-keys.txt" } });
+        assert.equal(own.ok, true, policy);
+      }
+    } finally {
+      world.cleanup();
+    }
   });
 
   it("names the command when a server cannot be started", async () => {

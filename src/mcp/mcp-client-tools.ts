@@ -11,7 +11,10 @@
  * `trustedOutput`, so every result and error taints the session, and each tool is marked
  * `thirdPartyDefinition`, so a session offering one is tainted from its start (its description
  * is in every prompt). There is no way to declare a server trusted: even the user's own local
- * server relays what it reads. Non-text results keep their data (tool-result-value.ts).
+ * server relays what it reads. Every MCP tool `reachesOutside`, whatever its annotations and
+ * transport (a stdio server the user started can open connections too): a call carrying private
+ * data the session read needs a decision (src/guards/outbound-data.ts), read-only or not. Results
+ * are private data (no `publicOutput`). Non-text results keep their data (tool-result-value.ts).
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -69,6 +72,7 @@ export function toolFromMcp(client: Client, listed: McpTool, callTimeoutMs: numb
       parameters: listed.inputSchema as Record<string, unknown>,
     },
     sideEffect: sideEffectFromAnnotations(listed.annotations),
+    reachesOutside: true,
     thirdPartyDefinition: true,
     async execute(input, context) {
       const result = (await client.callTool({ name: listed.name, arguments: input }, undefined, {

@@ -97,6 +97,21 @@ export interface Tool<Input = Record<string, unknown>> {
    */
   untrustedText?(output: unknown, input: Record<string, unknown>): string[];
   /**
+   * Declares that the world text of this tool's results is published for anyone to read (web
+   * pages, a shop's catalog), with the reason. Deny by default: without it, every world text a
+   * result or error holds is the user's private data (files, mail, contacts, calendar, the cart and
+   * orders, whatever an MCP server answers), and a call that would carry it to a tool that
+   * `reachesOutside` needs a decision (src/guards/outbound-data.ts). Taint is unaffected.
+   */
+  publicOutput?: string;
+  /**
+   * Declares that a call's arguments leave this device even when the call changes nothing: a web
+   * search's query, a URL fetched, any MCP server's tool. A call to such a tool whose arguments
+   * carry private data the session read (see `publicOutput`) and the user did not write needs a
+   * decision, whatever `sideEffect` says.
+   */
+  reachesOutside?: boolean;
+  /**
    * True when the definition itself (description, schema) was written by someone else, as an MCP
    * server's is: it is in every prompt, so a session offering such a tool is tainted from its start.
    */
