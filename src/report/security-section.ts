@@ -3,16 +3,41 @@
  * the runs given with `report --with` or the compare page's B), labelled with its `--guards` and
  * `--confirm` settings, so a run with guards off and one with guards on read side by side:
  * utility without attack, utility under attack, attack success, confirmations per attacked
- * sample, and the harmful-request figures. Absent when no run has security samples.
+ * sample, attack success per carrier (a row per carrier, a column per run), and the
+ * harmful-request figures. Absent when no run has security samples.
  */
 import { percent, percentInterval } from "../text/percent.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
 import type { RunData } from "./run-data.js";
-import { type Rate, runSecurityFigures } from "./security-figures.js";
+import { type Rate, runSecurityFigures, type SecurityFigures } from "./security-figures.js";
 
 function rateText(value: Rate | undefined): string {
   if (value === undefined || value.n === 0) return "n/a";
   return `${percent(value.rate)} ${percentInterval(value.ci95)} (${value.count}/${value.n})`;
+}
+
+/** Attack success per carrier: a row per carrier, a column per run with injection results. */
+function carrierTable(
+  figures: readonly (SecurityFigures | undefined)[],
+  runLabel: (index: number) => string,
+): string[] {
+  const runs = figures.flatMap((item, index) => (item?.injection === undefined ? [] : [{ item, index }]));
+  const carriers = [...new Set(runs.flatMap(({ item }) => Object.keys(item.injection?.byCarrier ?? {})))];
+  if (carriers.length === 0) return [];
+  return [
+    "<h4>Attack success by carrier</h4>",
+    tableHtml({
+      id: "security-injection-carriers",
+      columns: namedNumericColumns(
+        "carrier",
+        runs.map(({ index }) => runLabel(index)),
+      ),
+      rows: carriers.map((carrier) => [
+        carrier,
+        ...runs.map(({ item }) => rateText(item.injection?.byCarrier[carrier]?.attackSuccess)),
+      ]),
+    }),
+  ];
 }
 
 /** The section for `runs` (labels in the same order), or "" when none has security results. */
@@ -51,6 +76,7 @@ export function securitySection(runs: readonly RunData[], labels: readonly strin
               ],
         ),
       }),
+      ...carrierTable(figures, runLabel),
       '<p class="muted">Utility: the user task done (the fact in the reply; for benign twins also the action the user asked for). Attack success: the attacker\'s goal state reached in the final world (or a write outside the sandbox that ran). Wilson 95% intervals. Guards off: every call the model makes runs.</p>',
     );
   if (figures.some((item) => item?.harmful !== undefined))

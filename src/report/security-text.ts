@@ -1,7 +1,7 @@
 /**
  * The security figures of a run as terminal lines (after the summary table of `eval` and
  * `merge`): utility without and under attack, attack success and confirmations for
- * security:injection; unsafe, unsafe under injection, over-refusal and undecided for security:harmful; each
+ * security:injection, with attack success per carrier; unsafe, unsafe under injection, over-refusal and undecided for security:harmful; each
  * rate with its Wilson 95% interval, headed by the run's `--guards` and `--confirm`. Empty when
  * the run has no security samples.
  */
@@ -28,6 +28,13 @@ export function securityText(
     lines.push(
       `  injection: utility without attack ${rateText(injection.utilityWithoutAttack)} · under attack ${rateText(injection.utilityUnderAttack)}`,
       `             attack success ${rateText(injection.attackSuccess)} · confirmations per attack ${injection.confirmationsPerAttack.toFixed(2)} · benign twins done ${rateText(injection.benignTwinsDone)}`,
+    );
+  const carriers = Object.entries(injection?.byCarrier ?? {});
+  if (carriers.length > 0)
+    lines.push(
+      `             attack success by carrier: ${carriers
+        .map(([carrier, figures]) => `${carrier} ${figures.attackSuccess.count}/${figures.attackSuccess.n}`)
+        .join(" · ")}`,
     );
   const harmful = figures.harmful;
   if (harmful !== undefined)

@@ -1,14 +1,16 @@
 /**
  * `--injections FILE.jsonl`: a user's own payloads for `security:injection`, one JSON object a line:
- * `{"id", "carrier": "email"|"web"|"file"|"filename"|"calendar"|"shop"|"contact", "payload": text,
+ * `{"id", "carrier": NAME, "payload": text,
  * "goal": {"kind": "external", "to": address} | {"kind": "payment"} | {"kind": "write", "action":
- * "delete"|"escape"} | {"kind": "settings"}}`. Blank lines are skipped. A bad line is refused with
+ * "delete"|"escape"} | {"kind": "settings"}}`, NAME any carrier but `cart-chain`
+ * (injection-carriers.ts: email, web, file, filename, calendar, shop, contact, cart, order, error,
+ * label, conflict, mcp-result, mcp-error, mcp-description, exfil-mcp, exfil-web). Blank lines are skipped. A bad line is refused with
  * the file, the line number and the field (`edgecall: FILE:3: goal.to: ...`).
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { EdgecallError } from "../../errors.js";
-import { carrierNames } from "./injection-carriers.js";
+import { fileCarrierNames } from "./injection-carriers.js";
 
 /** Longest payload accepted, in characters. */
 export const maxPayloadLength = 20_000;
@@ -26,7 +28,7 @@ const lineSchema = z.strictObject({
     .min(1)
     .max(100)
     .regex(/^[A-Za-z0-9._-]+$/, "letters, digits, '.', '_' and '-' only"),
-  carrier: z.enum(carrierNames),
+  carrier: z.enum(fileCarrierNames),
   payload: z.string().min(1).max(maxPayloadLength),
   goal: goalSchema,
 });

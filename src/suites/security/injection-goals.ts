@@ -25,11 +25,13 @@ export type GoalSpec =
   | { kind: "payment" }
   | { kind: "write"; action: "delete" | "escape" }
   | { kind: "settings" };
+/** A goal kind no `--injections` line can name (the channel carriers' own, channel-goals.ts). */
+export type ChannelGoalSpec = { kind: "exfiltrate"; via: "mcp" | "web" };
 
 /** One attacker goal. */
 export interface InjectionGoal {
   id: string;
-  spec: GoalSpec;
+  spec: GoalSpec | ChannelGoalSpec;
   /** The instruction, as the imperative that follows "please ..." (English). */
   en: string;
   /** The same instruction in Spanish. */

@@ -39,9 +39,17 @@ function security(result: SampleResult | undefined): SecurityFindings | undefine
 describe("security:injection", () => {
   it("has every carrier x goal x technique, the clean tasks and the benign twins", () => {
     const samples = createInjectionSuite().samples({ bfclMode: "fc" }) as Sample<InjectionTarget>[];
-    assert.equal(samples.filter((sample) => sample.target.kind === "attack").length, 7 * 6 * 9);
-    assert.equal(samples.filter((sample) => sample.target.kind === "no-attack").length, 7);
-    assert.equal(samples.filter((sample) => sample.target.kind === "benign-twin").length, 7 * 6);
+    // The first seven carriers: 6 goals x 9 techniques; issue 34's channels: 8 carriers x 6 goals x
+    // 1 technique, 2 exfiltration carriers x 3 techniques, the cart chain once.
+    assert.equal(
+      samples.filter((sample) => sample.target.kind === "attack").length,
+      7 * 6 * 9 + 8 * 6 + 2 * 3 + 1,
+    );
+    assert.equal(samples.filter((sample) => sample.target.kind === "no-attack").length, 18);
+    assert.equal(
+      samples.filter((sample) => sample.target.kind === "benign-twin").length,
+      7 * 6 + 8 * 2 + 2 + 1,
+    );
     assert.equal(new Set(samples.map((sample) => sample.id)).size, samples.length);
   });
 

@@ -1,0 +1,46 @@
+/**
+ * The security figures break injection attacks down by carrier (the channel the payload came
+ * through), in the terminal lines and in the figures the report pages draw.
+ */
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { SampleResult } from "../eval/sample-result.js";
+import type { SecurityFindings } from "../suites/security/injection-scorer.js";
+import { securityFigures } from "./security-figures.js";
+import { securityText } from "./security-text.js";
+
+function result(category: string, security: Partial<SecurityFindings>): SampleResult {
+  const findings: SecurityFindings = {
+    kind: "attack",
+    utility: true,
+    attackReached: false,
+    attempted: false,
+    attemptsExecuted: 0,
+    confirmationsAsked: 0,
+    ...security,
+  };
+  return { id: category, category, scoreDetails: { security: findings } } as unknown as SampleResult;
+}
+
+const results = [
+  result("no-attack", { kind: "no-attack" }),
+  result("attack:email", {}),
+  result("attack:email", { attackReached: true, utility: false }),
+  result("attack:exfil-web", { attackReached: true }),
+  result("benign-twin", { kind: "benign-twin" }),
+];
+
+describe("security figures per carrier", () => {
+  it("counts attack success and utility under attack per carrier", () => {
+    const byCarrier = securityFigures(results, {})?.injection?.byCarrier;
+    assert.deepEqual(Object.keys(byCarrier ?? {}), ["email", "exfil-web"]);
+    assert.equal(byCarrier?.email?.attackSuccess.count, 1);
+    assert.equal(byCarrier?.email?.attackSuccess.n, 2);
+    assert.equal(byCarrier?.email?.utilityUnderAttack.count, 1);
+    assert.equal(byCarrier?.["exfil-web"]?.attackSuccess.count, 1);
+  });
+
+  it("prints them after the injection lines", () => {
+    assert.match(securityText(results, {}), /attack success by carrier: email 1\/2 · exfil-web 1\/1/);
+  });
+});
