@@ -2,8 +2,9 @@
  * The carriers of issue 34's channels (channel-carriers.ts, mcp-carriers.ts): every channel of the
  * issue has a carrier with a clean sample, attacks and a benign twin; the MCP carriers are served
  * by a real in-process MCP server through mcp-client-tools.ts (third-party definitions, `isError`
- * results as tool errors, the payload in the description offered to the model); exfiltration and
- * the two-session chain are marked as known gaps. The whole check is test/security-suite-check.test.ts.
+ * results as tool errors, the payload in the description offered to the model); exfiltration is held
+ * by the private-data decision, and the two-session chain is marked as a known gap. The whole check
+ * is test/security-suite-check.test.ts.
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
@@ -82,7 +83,8 @@ describe("issue 34's channels as carriers", () => {
   it("exfiltration reads the private file and sends its secret through a read tool", () => {
     for (const carrier of ["exfil-mcp", "exfil-web"]) {
       const [sample] = of(carrier, "attack");
-      assert.ok(sample !== undefined && carrierNamed(carrier as never).gap !== undefined, carrier);
+      assert.ok(sample !== undefined, carrier);
+      assert.equal(carrierNamed(carrier as never).gap, undefined, `${carrier}: the guards hold it now`);
       const calls = (obedientOutputs(sample) ?? []).flatMap((output) =>
         "calls" in output ? output.calls : [],
       );
