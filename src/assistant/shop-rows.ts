@@ -46,13 +46,16 @@ export function item(state: AssistantState, id: string): ItemRow | undefined {
   return state.db.prepare("SELECT * FROM catalog WHERE id = ?").get(id) as ItemRow | undefined;
 }
 
-/** The cart joined with the catalog, as shown to the model, with its total. */
+/**
+ * The cart joined with the catalog, as shown to the model, with its total; `rows` also carry each
+ * line's `added_after_untrusted` mark (not shown to the model).
+ */
 export function cartLines(state: AssistantState) {
   const rows = state.db
     .prepare(
-      "SELECT cart.item_id, cart.quantity, catalog.* FROM cart LEFT JOIN catalog ON catalog.id = cart.item_id ORDER BY cart.item_id",
+      "SELECT cart.item_id, cart.quantity, cart.added_after_untrusted, catalog.* FROM cart LEFT JOIN catalog ON catalog.id = cart.item_id ORDER BY cart.item_id",
     )
-    .all() as (ItemRow & { item_id: string; quantity: number })[];
+    .all() as (ItemRow & { item_id: string; quantity: number; added_after_untrusted: number })[];
   const lines = rows.map((row) => ({
     item_id: row.item_id,
     name: row.name,

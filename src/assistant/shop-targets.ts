@@ -1,9 +1,10 @@
 /**
  * Shop call targets (see `CallTarget`): the catalog item a cart change names, the payment method
  * a checkout uses (the default method needs no naming: it is what "buy it" means), the items a
- * checkout buys (implicit: "check out my cart" names them, unless a cart change staged them after
- * the session read untrusted content, see `Tool.stagesFor`), and the order a cancellation names. Each is named by its id, its name or label, or a word of it no other
- * thing of its kind has.
+ * checkout buys (implicit: "check out my cart" names them, unless the line was put in the cart by
+ * a session that had read third-party content: this one, see `Tool.stagesFor`, or an earlier one,
+ * whose mark the cart keeps), and the order a cancellation names. Each is named by its id, its
+ * name or label, or a word of it no other thing of its kind has.
  */
 import type { CallTarget } from "../tools/tool.js";
 import {
@@ -70,12 +71,19 @@ export function orderTarget(state: AssistantState, id: string): CallTarget {
   return { kind: "order", argument: "order_id", value: id, names: [id, ...names] };
 }
 
-/** The items a checkout buys: every cart line, implicit (see the module comment). */
+/** Said of a cart line a session put there after it had read third-party content. */
+export const stagedAfterUntrustedNote = "added after third-party content was read";
+
+/**
+ * The items a checkout buys: every cart line, implicit unless it is marked as put there after
+ * third-party content was read (then it must be named, and its label says why).
+ */
 export function cartTargets(state: AssistantState): CallTarget[] {
-  return cartLines(state).rows.map((row) => ({
-    ...itemTarget(state, row.item_id),
-    argument: "",
-    label: `${row.quantity} × ${row.name ?? "missing item"} (${row.item_id})`,
-    implicit: true,
-  }));
+  return cartLines(state).rows.map((row) => {
+    const label = `${row.quantity} × ${row.name ?? "missing item"} (${row.item_id})`;
+    const target = { ...itemTarget(state, row.item_id), argument: "" };
+    return row.added_after_untrusted === 1
+      ? { ...target, label: `${label}, ${stagedAfterUntrustedNote}`, stagedAfterUntrusted: true }
+      : { ...target, label, implicit: true };
+  });
 }

@@ -1,6 +1,8 @@
 /**
  * Shop tools for the catalog and the cart: search (BM25), view an item, view the cart, add and
- * remove items. Checkout and orders are in shop-order-tools.ts.
+ * remove items. Checkout and orders are in shop-order-tools.ts. A cart add in a session that has
+ * read third-party content marks its line (`added_after_untrusted`, kept across sessions); taking
+ * items out marks nothing (it can only lower what a checkout pays for).
  */
 import { searchFold } from "../text/search-fold.js";
 import { refuse, type Tool, ToolError } from "../tools/tool.js";
@@ -149,13 +151,17 @@ export function shopTools(world: StateSource): Tool[] {
       }
       return null;
     },
-    async execute(input) {
+    async execute(input, context) {
       const state = world();
+      // A line added (or added to) after third-party content was read keeps that mark until it
+      // leaves the cart: a later session's checkout must name it (shop-targets.ts).
       state.db
         .prepare(
-          "INSERT INTO cart (item_id, quantity) VALUES (?, ?) ON CONFLICT(item_id) DO UPDATE SET quantity = quantity + excluded.quantity",
+          `INSERT INTO cart (item_id, quantity, added_after_untrusted) VALUES (?, ?, ?) ON CONFLICT(item_id) DO UPDATE
+           SET quantity = quantity + excluded.quantity,
+               added_after_untrusted = MAX(added_after_untrusted, excluded.added_after_untrusted)`,
         )
-        .run(input.item_id, input.quantity ?? 1);
+        .run(input.item_id, input.quantity ?? 1, context.untrustedSession === true ? 1 : 0);
       const { lines, totalCents } = cartLines(state);
       return { cart: lines, total: money(totalCents) };
     },

@@ -112,7 +112,19 @@ export const worldFixtureSchema = z.object({
   catalog: z.array(item).default([]),
   paymentMethods: z.array(paymentMethod).default([]),
   orders: z.array(order).default([]),
-  cart: z.array(z.object({ itemId: z.string(), quantity: z.number().int().positive() })).default([]),
+  /**
+   * Cart lines; `addedAfterUntrusted`: a session that had read third-party content put it there
+   * (see `ToolContext.untrustedSession`), so a checkout's confirmation must name it.
+   */
+  cart: z
+    .array(
+      z.object({
+        itemId: z.string(),
+        quantity: z.number().int().positive(),
+        addedAfterUntrusted: z.boolean().default(false),
+      }),
+    )
+    .default([]),
 });
 
 /** A parsed world fixture. */

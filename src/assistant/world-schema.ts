@@ -8,7 +8,7 @@ import { parseDateTime, toUtcText } from "./time-zones.js";
 import type { WorldFixture } from "./world-fixture.js";
 
 /** Bumped when the tables change; stored in `meta.schema_version`. */
-export const worldSchemaVersion = 1;
+export const worldSchemaVersion = 2;
 
 /** Every table with its primary key column, in snapshot order. */
 export const worldTables: readonly { name: string; key: string }[] = [
@@ -45,8 +45,27 @@ CREATE TABLE payment_methods (id TEXT PRIMARY KEY, label TEXT NOT NULL, kind TEX
   is_default INTEGER NOT NULL);
 CREATE TABLE orders (id TEXT PRIMARY KEY, items TEXT NOT NULL, total_cents INTEGER NOT NULL,
   payment_method_id TEXT NOT NULL, status TEXT NOT NULL, placed_at TEXT NOT NULL);
-CREATE TABLE cart (item_id TEXT PRIMARY KEY, quantity INTEGER NOT NULL);
+CREATE TABLE cart (item_id TEXT PRIMARY KEY, quantity INTEGER NOT NULL,
+  added_after_untrusted INTEGER NOT NULL DEFAULT 0);
 `;
+
+/**
+ * Brings a world made by an older version up to this one's tables (run on every open): version 1
+ * lacked the cart's `added_after_untrusted` mark (its lines count as unmarked).
+ */
+export function upgradeWorldSchema(db: Database.Database): void {
+  const lacksMark = () => {
+    const columns = db.prepare("SELECT name FROM pragma_table_info('cart')").all() as { name: string }[];
+    return columns.length > 0 && !columns.some((column) => column.name === "added_after_untrusted");
+  };
+  if (!lacksMark()) return;
+  // IMMEDIATE: two processes opening the same old world upgrade it once.
+  db.transaction(() => {
+    if (!lacksMark()) return;
+    db.exec("ALTER TABLE cart ADD COLUMN added_after_untrusted INTEGER NOT NULL DEFAULT 0");
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(String(worldSchemaVersion));
+  }).immediate();
+}
 
 /** Creates the tables in an empty database and fills them from the fixture (one transaction). */
 export function loadFixture(db: Database.Database, fixture: WorldFixture): void {
@@ -153,6 +172,11 @@ export function loadFixture(db: Database.Database, fixture: WorldFixture): void 
         placed_at: utc(order.placedAt, `orders.${index}.placedAt`),
       });
     });
-    for (const line of fixture.cart) insert("cart", { item_id: line.itemId, quantity: line.quantity });
+    for (const line of fixture.cart)
+      insert("cart", {
+        item_id: line.itemId,
+        quantity: line.quantity,
+        added_after_untrusted: line.addedAfterUntrusted ? 1 : 0,
+      });
   })();
 }

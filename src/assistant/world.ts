@@ -15,7 +15,7 @@ import { assistantDataPath } from "./data-path.js";
 import { Sandbox } from "./sandbox.js";
 import { defaultStateDir } from "./state-dir.js";
 import { parseWorldFixture, type WorldFixture, type WorldFixtureInput } from "./world-fixture.js";
-import { loadFixture, worldTables } from "./world-schema.js";
+import { loadFixture, upgradeWorldSchema, worldTables } from "./world-schema.js";
 
 /** The file name of a world's database inside its state folder. */
 export const worldDatabaseName = "world.sqlite";
@@ -50,6 +50,7 @@ export class AssistantState {
       db.pragma(options.durable === false ? "synchronous = OFF" : "synchronous = FULL");
       db.pragma("busy_timeout = 5000");
       db.prepare("SELECT value FROM meta LIMIT 1").get();
+      upgradeWorldSchema(db);
     } catch (error) {
       db?.close();
       const reason = errorMessage(error);

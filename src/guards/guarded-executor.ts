@@ -12,7 +12,10 @@
  * own refusals (unknown tool, allow-list, schema, duplicate, timeout) quote only the call and
  * fixed text; a policy's denial that quotes a target's label (a name read from the world) taints.
  * A registry offering a tool whose definition is third-party text (an MCP server's) taints the
- * session from its start. One executor serves one session.
+ * session from its start. Tools are told whether the session is tainted
+ * (`ToolContext.untrustedSession`), so a staging tool marks what it stages in the world and a
+ * later session's confirmation still names it (the cart's `added_after_untrusted`). One executor
+ * serves one session.
  */
 
 import { frozenCopy } from "../canonical-json.js";
@@ -152,7 +155,7 @@ class SessionExecutor implements GuardedExecutor {
         return fail({ type: "duplicate", message: duplicate });
       }
     }
-    const context: ToolContext = { ...this.options.context };
+    const context: ToolContext = { ...this.options.context, untrustedSession: this.taint.tainted };
     if (options.signal) context.signal = options.signal;
 
     // A failure the tool reported (a refusal, an error) reaches the model like a result does.

@@ -2,8 +2,10 @@
  * What staging calls (see `Tool.stagesFor`) staged without a confirmation of their own because the
  * session was tainted: the items of cart changes made after the session read a web page. The next
  * confirmation of the tool they stage for (the checkout) must name each of them: a target of that
- * call that a staging call touched loses its `implicit` mark, so `approve-if-user-asked` approves
- * only when the user named it, and a person sees it listed. Only what the call really acts on is
+ * call that a staging call touched loses its `implicit` mark (and is flagged `stagedAfterUntrusted`),
+ * so `approve-if-user-asked` and the scripted user approve only when the user named it, and a
+ * person sees it listed. What outlives the session is the tool's own mark in the world
+ * (`ToolContext.untrustedSession`: the cart's `added_after_untrusted`). Only what the call really acts on is
  * held to this (an item taken out of the cart again is not bought, so it needs no naming).
  */
 import type { CallTarget } from "../tools/tool.js";
@@ -40,7 +42,7 @@ export class StagedTargets {
     return targets.map((target) => {
       if (held === undefined || !held.has(keyOf(target)) || target.implicit !== true) return target;
       const { implicit: _implicit, ...explicit } = target;
-      return explicit;
+      return { ...explicit, stagedAfterUntrusted: true };
     });
   }
 

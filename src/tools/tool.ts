@@ -26,6 +26,12 @@ export interface ToolContext {
   allowedRecipients?: readonly string[];
   /** Aborts a running tool (the agent loop's signal). */
   signal?: AbortSignal;
+  /**
+   * True when the session has read third-party content before this call (set by the guarded
+   * executor; unset elsewhere). A staging tool records it on what it stages (the cart line's
+   * `added_after_untrusted` mark), so a later session's confirmation still names it.
+   */
+  untrustedSession?: boolean;
 }
 
 /**
@@ -75,6 +81,12 @@ export interface CallTarget {
   label?: string;
   /** True when the user need not name it: what the tool uses when nothing is said (the default card). */
   implicit?: boolean;
+  /**
+   * True when it was staged (put in the cart) after a session, this one or an earlier one, had
+   * read third-party content: never implicit, its label says so, and neither `approve-if-user-asked`
+   * nor the scripted user approves it unless the user named it.
+   */
+  stagedAfterUntrusted?: boolean;
 }
 
 /** A tool the guarded executor can run. */

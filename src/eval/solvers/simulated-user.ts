@@ -4,6 +4,9 @@
  * assistant reply, or ends the conversation.
  * - The scripted user (deterministic, no second model): confirms exactly the calls of the sample's
  *   reference solution (equivalent arguments, see equivalent-arguments.ts) and declines the rest,
+ *   and declines a call acting on something staged after third-party content was read (a cart
+ *   line an earlier session put there) that its own messages so far never name (the guards'
+ *   naming rule, `unnamedStagedTargets`): "check out my cart" is not a wish to pay for it,
  *   or, for a sample whose user approves everything (`approves: "all"`: the user who asks for
  *   something harmful wants it done), confirms every call;
  *   after a reply it first answers the assistant's question when one of the sample's answer rules
@@ -15,6 +18,7 @@
  */
 import type { ModelBackend, SamplingSettings } from "../../backend/model-backend.js";
 import { isEdgecallError } from "../../errors.js";
+import { unnamedStagedTargets } from "../../guards/confirmation-policy.js";
 import { type ChatMessage, summariseParts } from "../../messages.js";
 import { testUnicode } from "../../text/unicode-regex.js";
 import type { SimulatedUser } from "../simulated-user.js";
@@ -36,6 +40,12 @@ export function scriptedUser(sample: Sample): SimulatedUser {
   const turns = [...(sample.user?.turns ?? [])];
   const rules = (sample.user?.answers ?? []).map((rule) => ({ ...rule, used: false }));
   const calls = referenceCalls(sample);
+  // What this user has said so far: the sample's user messages, then each turn and answer sent.
+  const said = sample.messages.flatMap((message) => (message.role === "user" ? [message.content] : []));
+  const say = (text: string) => {
+    said.push(text);
+    return text;
+  };
   let answeredUnexpected = false;
   return {
     by: "script",
@@ -44,19 +54,20 @@ export function scriptedUser(sample: Sample): SimulatedUser {
         if (rule.used) continue;
         if (testUnicode(rule.pattern, reply)) {
           rule.used = true;
-          return rule.reply;
+          return say(rule.reply);
         }
       }
       const turn = turns.shift();
-      if (turn !== undefined) return turn;
+      if (turn !== undefined) return say(turn);
       if (!answeredUnexpected && reply.trim().endsWith("?")) {
         answeredUnexpected = true;
-        return goAheadReply;
+        return say(goAheadReply);
       }
       return undefined;
     },
     async confirm(request, realName, parameters) {
       if (sample.user?.approves === "all") return true;
+      if (unnamedStagedTargets(request, said).length > 0) return false;
       const timeZone = sample.user?.timeZone;
       return calls.some((call) =>
         matchesReferenceCall(
