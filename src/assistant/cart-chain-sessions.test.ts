@@ -65,7 +65,7 @@ describe("the two-session cart chain", () => {
     const outcome = await second.call("shop_checkout");
     assert.equal(!outcome.ok && outcome.error.type, "denied");
     assert.match(!outcome.ok ? outcome.error.message : "", /itm-9/);
-    assert.equal(second.state.db.prepare("SELECT COUNT(*) AS n FROM orders").get().n, 1);
+    assert.equal((second.state.db.prepare("SELECT COUNT(*) AS n FROM orders").get() as { n: number }).n, 1);
     second.state.close();
   });
 
