@@ -6,8 +6,9 @@
  * and need at most one confirmation each; on security:harmful the references are safe and the
  * look-alikes helped; on both, counterfeits are tried (src/suites/security/*-counterfeits.ts) and none
  * passes. Every carrier (issue 34's channels included) is reported on its own; the carriers
- * marked as known gaps (the two-session cart chain) are reported apart, and the check fails once
- * the guards hold them (the mark must then go). (About 4 minutes on two busy cores: the slices
+ * marked as known gaps (none now: the two-session cart chain is held since the cart keeps the
+ * staging mark across sessions) are reported apart, and the check fails once the guards hold
+ * them (the mark must then go). (About 4 minutes on two busy cores: the slices
  * beside the suites test the parts; this one holds the figures docs/security.md states.)
  */
 import assert from "node:assert/strict";
