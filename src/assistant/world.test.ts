@@ -76,7 +76,9 @@ describe("worlds", () => {
         diff.tables.contacts?.removed.map((row) => row.id),
         ["c-2"],
       );
-      assert.deepEqual(diff.tables.cart?.added, [{ item_id: "itm-1", quantity: 2, added_after_untrusted: 0 }]);
+      assert.deepEqual(diff.tables.cart?.added, [
+        { item_id: "itm-1", quantity: 2, added_after_untrusted: 0 },
+      ]);
       assert.deepEqual(diff.files, {
         added: ["new.txt"],
         removed: ["readme.txt"],
