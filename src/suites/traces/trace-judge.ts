@@ -7,7 +7,8 @@
  */
 import type { ModelBackend } from "../../backend/model-backend.js";
 import type { Score } from "../../eval/suite.js";
-import { type ChatMessage, summariseParts } from "../../messages.js";
+import type { ChatMessage } from "../../messages.js";
+import { askJudge } from "../judge-verdict.js";
 import { scoreTextTurn, type TextTurnSample } from "./trace-text-turn.js";
 
 /** The judge's rubric (its system message). */
@@ -58,20 +59,13 @@ export async function judgeTextTurn(
   reply: string,
   signal?: AbortSignal,
 ): Promise<Score> {
-  const result = await judge.generate(
-    {
-      messages: [
-        { role: "system", content: traceJudgeRubric },
-        { role: "user", content: traceJudgePrompt(sample, reply) },
-      ],
-      maxTokens: 16,
-      sampling: { temperature: 0 },
-      sampleId: `${sampleId}#judge`,
-    },
-    signal === undefined ? {} : { signal },
-  );
-  const answer = summariseParts(result.parts).content.trim();
-  const word = answer.match(/\b(SAME|DIFFERENT)\b/i)?.[1]?.toUpperCase();
+  const { answer, word } = await askJudge(judge, {
+    sampleId,
+    rubric: traceJudgeRubric,
+    prompt: traceJudgePrompt(sample, reply),
+    words: ["SAME", "DIFFERENT"],
+    ...(signal === undefined ? {} : { signal }),
+  });
   if (word === undefined) {
     const fallback = scoreTextTurn(sample, reply);
     return {
