@@ -8,6 +8,7 @@
 import { statSync } from "node:fs";
 import type { ModelProvenance } from "../eval/provenance.js";
 import type { SampleResult } from "../eval/sample-result.js";
+import type { ScoredAccuracy } from "../eval/scored-accuracy.js";
 import type { EvalSummary, Percentiles } from "../eval/summary.js";
 import { type CategoryComparison, compareResults } from "./baseline-differences.js";
 
@@ -63,14 +64,7 @@ export interface ComparedModel extends ModelEntry {
     randomWeights: boolean;
   } | null;
   /** The run's overall accuracy (over scored attempts; harness errors beside it). */
-  overall: {
-    n: number;
-    scored: number;
-    harnessErrors: number;
-    passed: number;
-    accuracy: number;
-    ci95: [number, number];
-  } | null;
+  overall: ScoredAccuracy | null;
   speed: {
     /** Time to first token over model calls not served from the cache. */
     ttftMs: Percentiles | null;

@@ -24,7 +24,7 @@ import { passHatKIntervals, passHatKTable } from "./pass-hat-k-tables.js";
 import type { ModelProvenance } from "./provenance.js";
 import { type ResearchSummary, researchSummary } from "./research-summary.js";
 import type { SampleResult } from "./sample-result.js";
-import { scoredAccuracy, scoredResults } from "./scored-accuracy.js";
+import { type ScoredAccuracy, scoredAccuracy, scoredResults } from "./scored-accuracy.js";
 import { type ToolFaultSummary, toolFaultSummary } from "./tool-fault-figures.js";
 
 export type { Percentiles } from "../stats/quantile.js";
@@ -32,20 +32,9 @@ export type { AgentCategorySummary } from "./agent-summary.js";
 export { agentSummary } from "./agent-summary.js";
 
 /** Accuracy of one category (the CLI contract's `eval --json` category shape plus extras). */
-export interface CategorySummary {
+export interface CategorySummary extends ScoredAccuracy {
   suite: string;
   category: string;
-  /** Attempts finished (samples × repeats), harness errors included. */
-  n: number;
-  /** Attempts with a model verdict (`n - harnessErrors`): what `accuracy` is over. */
-  scored: number;
-  /** Attempts that ended in a harness error: no model verdict, not counted as wrong. */
-  harnessErrors: number;
-  passed: number;
-  /** passed / scored (0 when nothing was scored). */
-  accuracy: number;
-  /** Wilson 95% interval of passed over scored. */
-  ci95: [number, number];
   /** Distinct samples run. */
   samples: number;
   /** pass^k for k = 1..repeats, keyed by k (only with repeats > 1). */
@@ -69,13 +58,7 @@ export interface EvalSummary {
   runDir: string;
   model: ModelProvenance;
   categories: CategorySummary[];
-  overall: {
-    n: number;
-    scored: number;
-    harnessErrors: number;
-    passed: number;
-    accuracy: number;
-    ci95: [number, number];
+  overall: ScoredAccuracy & {
     macroAccuracy: number;
     samples: number;
     passHatK?: Record<string, number>;
