@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "playwright-core";
+import { headlessChromiumArguments } from "../src/report/headless-chromium.test-support.js";
 import { createReplayRun, mixedOutcome } from "../src/report/report-run.test-support.js";
 import { readRunData } from "../src/report/run-data.js";
 import { writeRunReport } from "../src/report/run-report.js";
@@ -108,16 +109,7 @@ try {
   const context = await chromium.launchPersistentContext(join(scratch, "profile"), {
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...headlessChromiumArguments],
     viewport: { width: 1200, height: 1500 },
   });
   const runs: Run[] = [];

@@ -24,6 +24,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import type { SampleResult } from "../eval/sample-result.js";
 import { renderCompareReport } from "./compare-report.js";
+import { headlessChromiumArguments } from "./headless-chromium.test-support.js";
 import { createReplayRun, mixedOutcome } from "./report-run.test-support.js";
 import { readRunData } from "./run-data.js";
 import { writeReportFile, writeRunReport } from "./run-report.js";
@@ -35,16 +36,6 @@ const chromiumPath = process.env.EDGECALL_CHROMIUM ?? "/usr/bin/chromium";
 const available = existsSync(chromiumPath);
 const repository = fileURLToPath(new URL("../..", import.meta.url));
 const outputFolder = join(repository, "test-output", "browser");
-const launchArguments = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /**
  * The page's globals, as functions that run in the page see them (this project's TypeScript has no
@@ -126,7 +117,7 @@ describe("report pages in headless Chromium", {
     context = await chromium.launchPersistentContext(join(scratch, "profile"), {
       executablePath: chromiumPath,
       headless: true,
-      args: launchArguments,
+      args: [...headlessChromiumArguments],
       viewport: { width: 1200, height: 1500 },
     });
   });
