@@ -1,7 +1,7 @@
 /**
  * Tools from an external MCP server (`--mcp` of chat, run and eval): a command line is started as
- * a child process over stdio (with the user's environment, adjusted by `--mcp-env`, see
- * server-environment.ts), an `http://` or `https://` URL is reached over Streamable HTTP (with
+ * a child process over stdio (with the MCP SDK's minimal environment plus what `--mcp-env` names,
+ * see server-environment.ts), an `http://` or `https://` URL is reached over Streamable HTTP (with
  * `--mcp-header` headers, e.g. for auth). Its tools are listed and each becomes a {@link Tool}
  * that the guarded executor runs like any other.
  *
@@ -43,11 +43,11 @@ export interface McpToolSource {
 /** Options of {@link connectMcpTools}. */
 export interface ConnectMcpOptions {
   /**
-   * The environment of stdio servers. Default: the user's, adjusted by {@link envSpecs}
+   * The environment of stdio servers. Default: the MCP SDK's minimal one plus {@link envSpecs}
    * (server-environment.ts).
    */
   env?: Record<string, string>;
-  /** `--mcp-env` values (KEY=VALUE sets, a bare KEY restricts), used when `env` is unset. */
+  /** `--mcp-env` values (KEY=VALUE sets, a bare KEY passes the user's value on), used when `env` is unset. */
   envSpecs?: readonly string[];
   /** Headers sent to Streamable HTTP servers (`--mcp-header "Name: value"`), e.g. Authorization. */
   headers?: Record<string, string>;

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { DEFAULT_INHERITED_ENV_VARS } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { isEdgecallError } from "../errors.js";
 import type { Tool } from "../tools/tool.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
@@ -19,30 +19,45 @@ import { base64Bytes, toolResultValue } from "./tool-result-value.js";
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 const richServer = `"${process.execPath}" --import tsx src/mcp/rich-mcp-server.test-support.ts`;
 
-describe("stdio servers get the user's environment, adjusted by --mcp-env", () => {
+describe("stdio servers get the SDK's minimal environment, plus what --mcp-env names", () => {
   const base = { PATH: "/bin", HOME: "/home/u", GITHUB_TOKEN: "t0k", OTHER: "x" };
 
-  it("passes everything by default, sets KEY=VALUE, restricts with a bare KEY", () => {
-    assert.deepEqual(mcpServerEnvironment([], base), base);
+  it("passes only the SDK's safe list by default; KEY=VALUE sets, a bare KEY passes ours through", () => {
+    const safe = Object.fromEntries(
+      DEFAULT_INHERITED_ENV_VARS.flatMap((key) =>
+        key in base ? [[key, base[key as keyof typeof base]]] : [],
+      ),
+    );
+    assert.deepEqual(mcpServerEnvironment([], base), safe);
+    assert.equal(mcpServerEnvironment([], base).GITHUB_TOKEN, undefined);
     assert.deepEqual(mcpServerEnvironment(["API_URL=https://x/y=z"], base), {
-      ...base,
+      ...safe,
       API_URL: "https://x/y=z",
     });
-    const restricted = mcpServerEnvironment(["GITHUB_TOKEN", "LEVEL=3"], base);
-    assert.equal(restricted.GITHUB_TOKEN, "t0k");
-    assert.equal(restricted.LEVEL, "3");
-    assert.equal(restricted.OTHER, undefined);
-    for (const key of Object.keys(getDefaultEnvironment())) assert.ok(key in restricted, `${key} stays`);
+    const passed = mcpServerEnvironment(["GITHUB_TOKEN", "LEVEL=3", "UNSET_HERE"], base);
+    assert.equal(passed.GITHUB_TOKEN, "t0k");
+    assert.equal(passed.LEVEL, "3");
+    assert.equal(passed.OTHER, undefined);
+    assert.equal("UNSET_HERE" in passed, false, "a name not set here is not invented");
+    for (const key of Object.keys(safe)) assert.ok(key in passed, `${key} stays`);
+    assert.equal(mcpServerEnvironment(["PATH=/opt/bin"], base).PATH, "/opt/bin", "a set value wins");
     assert.throws(
       () => mcpServerEnvironment(["1BAD"], base),
       (error) => isEdgecallError(error, "usage") && /--mcp-env 1BAD/.test(error.message),
     );
+    assert.throws(
+      () => mcpServerEnvironment(["=x"], base),
+      (error) => isEdgecallError(error, "usage") && /--mcp-env =x/.test(error.message),
+    );
   });
 
-  it("a real stdio server sees a token from the user's environment (the SDK's default would drop it)", async () => {
+  it("a real stdio server does not see a secret of ours unless --mcp-env names it", async () => {
     process.env.EDGECALL_TEST_SECRET = "s3cret";
-    const read = async (specs: string[]) => {
-      const source = await connectMcpTools(richServer, { cwd: repoRoot, envSpecs: specs });
+    const read = async (specs?: string[]) => {
+      const source = await connectMcpTools(richServer, {
+        cwd: repoRoot,
+        ...(specs === undefined ? {} : { envSpecs: specs }),
+      });
       try {
         const tool = source.tools.find((candidate) => candidate.definition.name === "read_env");
         return (await tool?.execute({ name: "EDGECALL_TEST_SECRET" }, {})) as { value: string | null };
@@ -51,10 +66,10 @@ describe("stdio servers get the user's environment, adjusted by --mcp-env", () =
       }
     };
     try {
-      assert.deepEqual(await read([]), { value: "s3cret" });
+      assert.deepEqual(await read(), { value: null }, "not passed by default");
+      assert.deepEqual(await read(["NODE_OPTIONS"]), { value: null }, "nor when other names are passed");
+      assert.deepEqual(await read(["EDGECALL_TEST_SECRET"]), { value: "s3cret" }, "passed through by name");
       assert.deepEqual(await read(["EDGECALL_TEST_SECRET=override"]), { value: "override" });
-      // Restricted to other keys, it is not passed (tsx needs PATH and HOME only).
-      assert.deepEqual(await read(["NODE_OPTIONS"]), { value: null });
     } finally {
       delete process.env.EDGECALL_TEST_SECRET;
     }

@@ -13,11 +13,11 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-/** `--mcp-env KEY[=VALUE]`: the environment of stdio servers (see src/mcp/server-environment.ts). */
+/** `--mcp-env NAME[=VALUE]`: the environment of stdio servers (see src/mcp/server-environment.ts). */
 export function mcpEnvOption(): Option {
   return new Option(
-    "--mcp-env <KEY[=VALUE]>",
-    "stdio MCP servers get your environment; KEY=VALUE sets a variable, a bare KEY restricts what is passed to the keys named (repeatable)",
+    "--mcp-env <NAME[=VALUE]>",
+    "stdio MCP servers get only PATH, HOME, USER, SHELL, TERM and LOGNAME of your environment; NAME=VALUE sets a variable for them, a bare NAME passes yours on (repeatable)",
   ).argParser(collect);
 }
 
