@@ -220,6 +220,8 @@ export function calendarTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "write",
+    // Inserts a new event with a fresh id; overlapping events are reported, not changed.
+    additiveOnly: true,
     // The created event echoes the arguments; the overlapping events' titles are the world's.
     untrustedText: conflictTitles,
     intentWords: [

@@ -154,6 +154,8 @@ export function emailSendTools(world: StateSource): Tool[] {
       parameters: composeParameters,
     },
     sideEffect: "write",
+    // Inserts a new message in drafts.
+    additiveOnly: true,
     untrustedText: (output, input) => resolvedAddresses(output, input),
     intentWords: ["draft", "prepare", "write", "compose"],
     async execute(input, context) {
@@ -184,6 +186,8 @@ export function emailSendTools(world: StateSource): Tool[] {
       parameters: composeParameters,
     },
     sideEffect: "external",
+    // Inserts a new message in sent (it reaches people: `external`, but replaces nothing).
+    additiveOnly: true,
     untrustedText: (output, input) => resolvedAddresses((output as { sent?: unknown } | null)?.sent, input),
     targetArguments: ["to", "cc"],
     intentWords: sendWords,
@@ -290,6 +294,8 @@ export function emailSendTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "external",
+    // Inserts a new message in sent; the message replied to is left as it was.
+    additiveOnly: true,
     // The recipients and the subject come from the message replied to.
     untrustedText: (output) => stringsUnderKeys(output, storedKeys),
     intentWords: ["reply", "respond", "answer", "write back", "send"],
@@ -342,6 +348,8 @@ export function emailSendTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "external",
+    // Inserts a new message in sent; the forwarded one is left as it was.
+    additiveOnly: true,
     // The subject is the forwarded message's; the addresses may be contacts'.
     untrustedText: (output, input) => {
       const sent = (output as { sent?: { subject?: unknown } } | null)?.sent;

@@ -257,6 +257,8 @@ export function settingsTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "write",
+    // Inserts a new alarm with a fresh id.
+    additiveOnly: true,
     trustedOutput: {
       madeOf: "user-input-only",
       reason: "the new alarm: a fresh id, and the time, label and days of the call",

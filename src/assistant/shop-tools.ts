@@ -131,6 +131,8 @@ export function shopTools(world: StateSource): Tool[] {
       },
     },
     sideEffect: "write",
+    // A new cart line, or a larger quantity of one already there: nothing is taken away.
+    additiveOnly: true,
     intentWords: ["add", "buy", "order", "purchase", "put", "cart"],
     untrustedText: untrustedItemText,
     // A cart change only matters at checkout, whose confirmation names what was staged.

@@ -39,12 +39,16 @@ export interface ToolMcpServerOptions {
   version?: string;
 }
 
-/** MCP annotations implied by a side-effect class. */
+/**
+ * MCP annotations implied by a tool's side-effect class. `destructiveHint` is false only for a
+ * read, or for a side effect the tool declares `additiveOnly` (the spec's "only additive updates");
+ * any other side effect may be destructive.
+ */
 export function annotationsFor(tool: Tool): NonNullable<McpTool["annotations"]> {
   const readOnly = tool.sideEffect === "read";
   return {
     readOnlyHint: readOnly,
-    destructiveHint: !readOnly,
+    destructiveHint: !readOnly && tool.additiveOnly !== true,
     // Reaches others (mail, payments), or only reads but what it reads is the world's text.
     openWorldHint:
       tool.sideEffect === "external" || tool.sideEffect === "payment" || (readOnly && outputMayTaint(tool)),

@@ -95,6 +95,13 @@ export interface Tool<Input = Record<string, unknown>> {
   definition: ToolDefinition;
   sideEffect: SideEffect;
   /**
+   * Declares that every call of this side-effecting tool only adds to the world (a new event with a
+   * fresh id, a new message, more of an item in the cart) and never replaces, changes or removes
+   * what was there. Deny by default: without it a side effect may be destructive. Read by
+   * `mcp serve` (MCP's `destructiveHint: false`), not by the guards.
+   */
+  additiveOnly?: boolean;
+  /**
    * Declares that no result or error of this tool carries data from the world (deny by default:
    * without it every result and error taints the session). MCP tools never have it.
    */
