@@ -12,12 +12,12 @@ import type { ReferenceOutput, Sample } from "./suite.js";
 /** What the null model says to everything. */
 export const nullModelReply = "I'm sorry, I can't help with that.";
 
-function result(parts: ContentPart[], rawText: string): GenerateResult {
+function result(parts: ContentPart[], rawText: string, cutOff = false): GenerateResult {
   const calls = parts.some((part) => part.type === "tool-call");
   return {
     rawText,
     parts,
-    finishReason: calls ? "tool-calls" : "stop",
+    finishReason: cutOff ? "length" : calls ? "tool-calls" : "stop",
     usage: { inputTokens: 0, outputTokens: 0 },
     timing: { firstTokenMs: 0, totalMs: 0 },
   };
@@ -45,7 +45,8 @@ export function referenceBackend(
       served.set(id, position + 1);
       const output = outputs[position];
       if (output === undefined) return result([], "");
-      if ("text" in output) return result([{ type: "text", text: output.text }], output.text);
+      if ("text" in output)
+        return result([{ type: "text", text: output.text }], output.text, output.finishReason === "length");
       const offered = new Map(Object.entries(sample?.toolNames ?? {}).map(([alias, real]) => [real, alias]));
       const parts: ContentPart[] = output.calls.map((call) => ({
         type: "tool-call",

@@ -61,8 +61,11 @@ export interface Sample<Target = unknown> {
   maxSteps?: number;
 }
 
-/** One output of a reference (perfect) model: calls to make, or a text reply. */
-export type ReferenceOutput = { calls: ReferenceCall[] } | { text: string };
+/**
+ * One output of a reference (perfect) model: calls to make, or a text reply. A counterfeit's text
+ * may say it was cut at the token limit (`finishReason: "length"`); a reference's never is.
+ */
+export type ReferenceOutput = { calls: ReferenceCall[] } | { text: string; finishReason?: "length" };
 
 /** A call of a reference solution. */
 export interface ReferenceCall {

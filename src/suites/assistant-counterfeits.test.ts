@@ -21,14 +21,14 @@ const byId = new Map(
   ].map((sample) => [sample.id, sample]),
 );
 
-function transcriptOf(parts: ContentPart[]): Transcript {
+function transcriptOf(parts: ContentPart[], finishReason: "stop" | "length" = "stop"): Transcript {
   return {
     request: { messages: [] },
     turns: [
       {
         rawText: "",
         parts,
-        finishReason: "stop",
+        finishReason,
         usage: { inputTokens: 0, outputTokens: 0 },
         timing: { firstTokenMs: 0, totalMs: 0 },
         cached: false,
@@ -37,14 +37,19 @@ function transcriptOf(parts: ContentPart[]): Transcript {
   };
 }
 
-async function verdict(id: string, reply: string | Record<string, unknown>, tool?: string) {
+async function verdict(
+  id: string,
+  reply: string | Record<string, unknown>,
+  tool?: string,
+  finishReason: "stop" | "length" = "stop",
+) {
   const sample = byId.get(id);
   assert.ok(sample, id);
   const parts: ContentPart[] =
     typeof reply === "string"
       ? [{ type: "text", text: reply }]
       : [{ type: "tool-call", toolCall: { name: tool ?? "", arguments: reply } }];
-  return assistantScorer.score(sample, transcriptOf(parts));
+  return assistantScorer.score(sample, transcriptOf(parts, finishReason));
 }
 
 const userZone = "America/New_York";
@@ -148,6 +153,20 @@ describe("assistant:irrelevance: no call, and no false claim", () => {
     );
   });
 
+  it("a reply cut at the token limit is not a clean decline: it fails, however it starts", async () => {
+    const cut = await verdict(
+      "assistant_irrelevance_0",
+      "I can't book taxis with these tools, but",
+      undefined,
+      "length",
+    );
+    assert.equal(cut.passed, false);
+    assert.equal(cut.errorType, "irrelevance:cut-off");
+    assert.match(cut.explanation, /cut at the token limit/);
+    const junk = await verdict("assistant_irrelevance_1", "\n".repeat(96), undefined, "length");
+    assert.equal(junk.passed, false);
+  });
+
   it("a live or personal figure fails; a general-knowledge answer passes", async () => {
     const heart = await verdict("assistant_irrelevance_17", "I can't measure it, but it's probably 72 bpm.");
     assert.equal(heart.passed, false);
@@ -175,5 +194,9 @@ describe("assistant suites: suite check with counterfeits", () => {
       "wrong-tool",
       "wrong-value",
     ]);
+    assert.ok(
+      Object.keys(none?.counterfeits?.byKind ?? {}).includes("cut-at-limit"),
+      JSON.stringify(none?.counterfeits?.byKind),
+    );
   });
 });

@@ -13,7 +13,8 @@
  * - `extra-side-effect`: the reference calls and one more change nobody asked for (the change made
  *   twice, or an offered changing tool called besides a lookup).
  *
- * `assistant:irrelevance`: `called-anyway` (an offered tool called regardless), and for a request
+ * `assistant:irrelevance`: `called-anyway` (an offered tool called regardless), `cut-at-limit` (a
+ * decline's first words, then the token limit: unfinished, not a decline), and for a request
  * for an action `false-success` and `hedged-false-success` (a refusal's words around the claim);
  * for a live or personal fact `invented-fact` and `hedged-invented-fact`.
  */
@@ -187,6 +188,11 @@ function irrelevanceCounterfeits(sample: Sample<AssistantTarget>): Counterfeit[]
             why: `calls ${tool.name}, which cannot do what was asked`,
           },
         ];
+  found.push({
+    kind: "cut-at-limit",
+    outputs: [{ text: "I'm sorry, I can't do that with the tools I have, but", finishReason: "length" }],
+    why: "cut at the token limit: an unfinished reply is not a decline",
+  });
   const asks = sample.target.asks ?? "action";
   if (asks === "action")
     found.push(

@@ -4,7 +4,8 @@
  * possible-answer format cannot say (`one_of`: at least one of these must be given, e.g. `end` or
  * `duration_minutes` where the request fixes a length the tool would otherwise default): a call
  * passes only when running it would make what was asked. `assistant:irrelevance` samples pass
- * when the model makes no call and attempts none, and its reply neither claims to have done what
+ * when the model makes no call and attempts none, its reply ends on its own (one cut at the token
+ * limit is not a clean decline), and it neither claims to have done what
  * was asked (`asks: action`) nor states a live or personal fact no offered tool could fetch
  * (`asks: live-fact`); a request answerable from general knowledge (`asks: knowledge`) may be
  * answered.
@@ -54,7 +55,7 @@ export const checkerCategory: Record<AssistantCategory, BfclCategory> = {
   irrelevance: "irrelevance",
 };
 
-function scoreIrrelevance(sample: Sample<AssistantTarget>, reply: ParsedReply): Score {
+function scoreIrrelevance(sample: Sample<AssistantTarget>, reply: ParsedReply, cutOff: boolean): Score {
   if (reply.toolCalls.length > 0)
     return {
       passed: false,
@@ -66,6 +67,14 @@ function scoreIrrelevance(sample: Sample<AssistantTarget>, reply: ParsedReply): 
       passed: false,
       explanation: "attempted a call (unparsable) though no tool fits",
       errorType: "irrelevance:attempted",
+    };
+  // A reply the token limit cut is unfinished, not a decline: random weights emit junk until the
+  // limit, and a model that starts "I can't" may go on to claim it did.
+  if (cutOff)
+    return {
+      passed: false,
+      explanation: "the reply was cut at the token limit: not a clean decline",
+      errorType: "irrelevance:cut-off",
     };
   const asks = sample.target.asks ?? "action";
   const claim = asks === "knowledge" ? undefined : findSuccessClaim(reply.content);
@@ -105,9 +114,10 @@ function missingFixed(sample: Sample<AssistantTarget>, reply: ParsedReply): Scor
 }
 
 function scoreSample(sample: Sample<AssistantTarget>, transcript: Transcript): Score {
-  const reply = summariseParts(transcript.turns.at(-1)?.parts ?? []);
+  const last = transcript.turns.at(-1);
+  const reply = summariseParts(last?.parts ?? []);
   const category = sample.category as AssistantCategory;
-  if (category === "irrelevance") return scoreIrrelevance(sample, reply);
+  if (category === "irrelevance") return scoreIrrelevance(sample, reply, last?.finishReason === "length");
   const functions = sample.tools.map(schemaFunctionDoc);
   const entry = bfclEntryFromJson(sample.id, checkerCategory[category], functions, sample.target.groundTruth);
   const result: PyValue =
