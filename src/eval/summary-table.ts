@@ -67,8 +67,7 @@ function agentLines(summary: EvalSummary, paint: ReturnType<typeof pc.createColo
     const agent = category.agent!;
     return [
       `${category.suite} / ${category.category}`,
-      percent(category.accuracy),
-      interval(category.ci95),
+      ...accuracyCells(category, summary.randomWeights),
       percent(agent.meanProgress),
       agent.meanUserTurns.toFixed(1),
       agent.meanSteps.toFixed(1),
@@ -88,6 +87,8 @@ function passHatKLines(summary: EvalSummary): string[] {
   return summary.categories.flatMap((category) => {
     const table = category.passHatK;
     if (table === undefined) return [];
+    if (summary.randomWeights)
+      return [`${category.suite} / ${category.category}: pass^k — (${randomWeightsNotAScore})`];
     const cells = Object.entries(table).map(([k, value]) => {
       const ci = category.passHatKCi95?.[k];
       return `pass^${k} ${percent(value)}${ci === undefined ? "" : ` ${interval(ci)}`}`;
@@ -96,8 +97,18 @@ function passHatKLines(summary: EvalSummary): string[] {
   });
 }
 
-/** Accuracy and its interval, or "n/a" twice when no attempt was scored (all harness errors). */
-function accuracyCells(figures: { accuracy: number; ci95: [number, number]; scored?: number }): string[] {
+/** What a random-weight run shows instead of an accuracy: its figures are noise. */
+export const randomWeightsNotAScore = "random weights: not a score";
+
+/**
+ * Accuracy and its interval, or "n/a" twice when no attempt was scored (all harness errors), or
+ * "—" twice for random weights (`noise`).
+ */
+function accuracyCells(
+  figures: { accuracy: number; ci95: [number, number]; scored?: number },
+  noise = false,
+): string[] {
+  if (noise) return ["—", "—"];
   return figures.scored === 0 ? ["n/a", "n/a"] : [percent(figures.accuracy), interval(figures.ci95)];
 }
 
@@ -106,6 +117,8 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   const paint = pc.createColors(color);
   // A replay model's timings measure the harness (e.g. 500,000 tokens/s), not a model.
   const timed = summary.model.kind !== "replay";
+  // Random weights: the scorers ran, but what passed is chance, so no accuracy is shown as one.
+  const noise = summary.randomWeights;
   const withPassHat = summary.repeats > 1;
   const header = ["suite / category", "n", "harness err", "passed", "accuracy", "95% CI"];
   if (withPassHat) header.push(`pass^${summary.repeats}`);
@@ -122,10 +135,12 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
       String(category.n),
       errorsCell(category.harnessErrors, healthByKey.get(`${category.suite}\u0000${category.category}`)),
       String(category.passed),
-      ...accuracyCells(category),
+      ...accuracyCells(category, noise),
     ];
     if (withPassHat)
-      row.push(category.passHatK ? percent(category.passHatK[String(summary.repeats)] ?? 0) : "-");
+      row.push(
+        noise ? "—" : category.passHatK ? percent(category.passHatK[String(summary.repeats)] ?? 0) : "-",
+      );
     if (health)
       row.push(...healthCells(healthByKey.get(`${category.suite}\u0000${category.category}`), timed));
     return row;
@@ -136,15 +151,21 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
     String(overall.n),
     errorsCell(overall.harnessErrors ?? summary.harnessErrors, undefined),
     String(overall.passed),
-    ...accuracyCells(overall),
+    ...accuracyCells(overall, noise),
   ];
   if (withPassHat)
-    overallRow.push(overall.passHatK ? percent(overall.passHatK[String(summary.repeats)] ?? 0) : "-");
+    overallRow.push(
+      noise ? "—" : overall.passHatK ? percent(overall.passHatK[String(summary.repeats)] ?? 0) : "-",
+    );
   if (health) overallRow.push(...healthCells(health.overall, timed));
   const widths = columnWidths([header, ...rows, overallRow]);
   const lines: string[] = [];
-  if (summary.randomWeights)
-    lines.push(paint.yellow("random weights: these scores are noise, not a measurement of a model"));
+  if (noise)
+    lines.push(
+      paint.yellow(
+        `accuracy —: ${randomWeightsNotAScore}; what passed is chance, not a measurement of a model`,
+      ),
+    );
   lines.push(paint.bold(pad(header, widths)));
   for (const row of rows) lines.push(pad(row, widths));
   lines.push(paint.bold(pad(overallRow, widths)));
@@ -161,10 +182,13 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
       `simulated user: ${summary.simulatedUser === "scripted" ? "scripted (deterministic)" : `model ${summary.simulatedUser}`}`,
     );
   lines.push(
-    `macro accuracy ${percent(overall.macroAccuracy)} over ${summary.categories.length} categories · ${overall.samples} samples` +
+    `macro accuracy ${noise ? `— (${randomWeightsNotAScore})` : percent(overall.macroAccuracy)} over ${summary.categories.length} categories · ${overall.samples} samples` +
       (summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""),
   );
-  if (summary.bfcl !== undefined) lines.push(...bfclAggregateLines(summary.bfcl, true));
+  if (summary.bfcl !== undefined)
+    lines.push(
+      ...(noise ? [`BFCL summary scores: — (${randomWeightsNotAScore})`] : bfclAggregateLines(summary.bfcl, true)),
+    );
   if (summary.languages !== undefined) lines.push(...languageLines(summary.languages));
   const following = summary.instructionFollowing;
   if (following !== undefined) {
