@@ -187,7 +187,9 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   );
   if (summary.bfcl !== undefined)
     lines.push(
-      ...(noise ? [`BFCL summary scores: — (${randomWeightsNotAScore})`] : bfclAggregateLines(summary.bfcl, true)),
+      ...(noise
+        ? [`BFCL summary scores: — (${randomWeightsNotAScore})`]
+        : bfclAggregateLines(summary.bfcl, true)),
     );
   if (summary.languages !== undefined) lines.push(...languageLines(summary.languages));
   const following = summary.instructionFollowing;
