@@ -35,6 +35,7 @@ import { errorBody, harnessError } from "./http-errors.js";
 import { streamReply } from "./reply-stream.js";
 import { ResponseFormatChecker, replyExtension } from "./response-format.js";
 import { createResponsesHandler } from "./responses-route.js";
+import { webGuardMiddleware } from "./web-guard-middleware.js";
 
 /** How the server behaves. */
 export interface OpenAIServerOptions {
@@ -45,6 +46,12 @@ export interface OpenAIServerOptions {
   constrained?: boolean;
   /** When set, `/v1/*` needs `Authorization: Bearer <apiKey>`. */
   apiKey?: string;
+  /** The address the server listens on, whose name `Host` may give (src/http/web-guard.ts). Default 127.0.0.1. */
+  host?: string;
+  /** More names `Host` may give (`--allowed-hosts`); loopback names and `host` always. */
+  allowedHosts?: readonly string[];
+  /** Origins whose web pages may call the server (`--cors`); none by default. */
+  corsOrigins?: readonly string[];
   /** Largest request body in bytes. Default 16 MiB. */
   maxBodyBytes?: number;
   /** Interval of SSE keep-alive comments while a streamed reply is being generated. Default 10 s. */
@@ -83,6 +90,10 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
       `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)} ms`,
     );
   });
+  app.use(
+    "*",
+    webGuardMiddleware(options.host ?? "127.0.0.1", options.allowedHosts ?? [], options.corsOrigins ?? []),
+  );
   if (options.apiKey !== undefined) {
     const apiKey = options.apiKey;
     const guard = async (c: Context, next: () => Promise<void>) => {
