@@ -188,7 +188,7 @@ describe("serve with LangChain JS: withStructuredOutput", () => {
     });
     const { parsed, raw } = await structured.invoke("Forecast for Oslo");
     assert.deepEqual(parsed, forecast);
-    assert.equal(raw.response_metadata.finish_reason, "stop");
+    assert.equal((raw.response_metadata as { finish_reason?: string }).finish_reason, "stop");
     const format = backend.requests[0]?.responseFormat;
     assert.ok(format?.type === "json_schema");
     assert.equal(format.name, "forecast");
