@@ -52,8 +52,10 @@ export interface OpenAIServerOptions {
   allowedHosts?: readonly string[];
   /** Origins whose web pages may call the server (`--cors`); none by default. */
   corsOrigins?: readonly string[];
-  /** Largest request body in bytes. Default 16 MiB. */
+  /** Largest request body in bytes, on every route; larger gets 413. Default {@link defaultMaxBodyBytes}. */
   maxBodyBytes?: number;
+  /** Bytes of `/v1/responses` items kept for `previous_response_id` (item-store.ts). Default 16 MiB. */
+  responsesStoreBytes?: number;
   /** Interval of SSE keep-alive comments while a streamed reply is being generated. Default 10 s. */
   keepAliveMs?: number;
   /** One line per finished request (method, path, status, time), for the terminal. */
@@ -67,6 +69,9 @@ export interface OpenAIServerOptions {
 
 /** Default of {@link OpenAIServerOptions.maxPending}. */
 export const defaultMaxPending = 16;
+
+/** Default of {@link OpenAIServerOptions.maxBodyBytes}: 8 MiB. */
+export const defaultMaxBodyBytes = 8 * 1024 * 1024;
 
 function sameKey(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -94,6 +99,9 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     "*",
     webGuardMiddleware(options.host ?? "127.0.0.1", options.allowedHosts ?? [], options.corsOrigins ?? []),
   );
+  // Every route: a body past the limit is refused before anything reads it.
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  app.use("*", bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge(maxBodyBytes) }));
   if (options.apiKey !== undefined) {
     const apiKey = options.apiKey;
     const guard = async (c: Context, next: () => Promise<void>) => {
@@ -194,7 +202,6 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     }
     return streamedResponse(plan, context, controller, keepAliveMs, backend, ticket, checker);
   };
-  const limit = bodyLimit({ maxSize: options.maxBodyBytes ?? 16 * 1024 * 1024, onError: tooLarge });
   // hono's body limit fails on a request without a body; answer that as the bad request it is.
   const needsBody = async (c: Context, next: () => Promise<void>) => {
     if (c.req.raw.body === null) {
@@ -212,11 +219,12 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
     keepAliveMs,
     checker,
     constrained: options.constrained === true,
+    ...(options.responsesStoreBytes === undefined ? {} : { storeBytes: options.responsesStoreBytes }),
   });
-  app.post("/v1/responses", needsBody, limit, responses);
-  app.post("/responses", needsBody, limit, responses);
-  app.post("/v1/chat/completions", needsBody, limit, completions);
-  app.post("/chat/completions", needsBody, limit, completions);
+  app.post("/v1/responses", needsBody, responses);
+  app.post("/responses", needsBody, responses);
+  app.post("/v1/chat/completions", needsBody, completions);
+  app.post("/chat/completions", needsBody, completions);
   for (const path of ["/v1/chat/completions", "/chat/completions"]) {
     app.on(["GET", "PUT", "PATCH", "DELETE"], path, (c) => {
       c.header("Allow", "POST");
@@ -240,8 +248,20 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
   return app;
 }
 
-function tooLarge(c: Context) {
-  return c.json(errorBody("the request body is too large", "invalid_request_error"), 413);
+/** The 413 answer to a body over `maxBytes`. */
+function tooLarge(maxBytes: number) {
+  const mib = maxBytes / (1024 * 1024);
+  const limit = Number.isInteger(mib) ? `${mib} MiB` : `${maxBytes} bytes`;
+  return (c: Context) =>
+    c.json(
+      errorBody(
+        `the request body is over the limit of ${limit} (--max-body-mib)`,
+        "invalid_request_error",
+        null,
+        "request_too_large",
+      ),
+      413,
+    );
 }
 
 function harnessErrorResponse(c: Context, error: unknown) {

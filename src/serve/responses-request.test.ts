@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { z } from "zod";
 import { InvalidChatRequest } from "./invalid-request.js";
 import { ItemStore } from "./item-store.js";
 import { readResponsesRequest } from "./responses-request.js";
@@ -45,7 +46,7 @@ describe("readResponsesRequest", () => {
   });
 
   it("resolves item references from the store and refuses unknown ones", () => {
-    const store = new ItemStore(1);
+    const store = new ItemStore({ capacity: 1 });
     const item = { type: "function_call", id: "fc_1", call_id: "c1", name: "f", arguments: "{}" };
     store.remember("resp_1", [{ type: "message", role: "user", content: "hi" }], [item]);
     const plan = readResponsesRequest({ input: [{ type: "item_reference", id: "fc_1" }] }, store);
@@ -61,7 +62,7 @@ describe("readResponsesRequest", () => {
     refused(
       { input: "x", previous_response_id: "resp_1" },
       "previous_response_id",
-      /keeps the last 1/,
+      /at most 1 and 16 MiB; one larger than that is not kept/,
       store,
     );
   });
@@ -77,5 +78,29 @@ describe("readResponsesRequest", () => {
     refused({ input: "x", tool_choice: "required" }, "tool_choice", /no tools/);
     refused({ input: 3 }, "input", /string or a list/);
     refused({ input: [{ type: "computer_call" }] }, "input[0].type", /not supported/);
+  });
+
+  it("reads 2020-12 schemas; one that cannot compile is refused by its field", () => {
+    const zod = z.toJSONSchema(z.object({ city: z.string(), note: z.string().nullable() }));
+    const read = readResponsesRequest(
+      {
+        input: "x",
+        tools: [{ type: "function", name: "zod_tool", parameters: zod }],
+        text: { format: { type: "json_schema", name: "answer", schema: zod } },
+      },
+      new ItemStore(),
+    ).request;
+    assert.deepEqual(read.tools?.[0]?.parameters, zod);
+    const draft4 = { $schema: "http://json-schema.org/draft-04/schema#", type: "object" };
+    refused(
+      { input: "x", tools: [{ type: "function", name: "old", parameters: draft4 }] },
+      "tools[0].parameters",
+      /^tool 'old': tools\[0\]\.parameters: JSON Schema draft-04 is not supported/,
+    );
+    refused(
+      { input: "x", text: { format: { type: "json_schema", name: "a", schema: { pattern: "(?=a)" } } } },
+      "text.format.schema",
+      /^text\.format\.schema: pattern "\(\?=a\)" is not supported/,
+    );
   });
 });

@@ -116,7 +116,7 @@ function itemsOf(wire: WireBody, store: ItemStore): StoredItem[] {
     const previous = store.conversation(wire.previous_response_id);
     if (previous === undefined) {
       throw new InvalidChatRequest(
-        `previous_response_id: no response '${wire.previous_response_id}' is held by this server (it keeps the last ${store.capacity})`,
+        `previous_response_id: no response '${wire.previous_response_id}' is held by this server (${store.describeBounds()}); send the conversation's items instead`,
         "previous_response_id",
       );
     }
@@ -236,7 +236,13 @@ function toolsOf(wire: WireBody): { tools: ToolDefinition[]; toolChoice: ToolCho
   try {
     tools = functions.length === 0 ? [] : validateToolDefinitions(functions);
   } catch (error) {
-    if (error instanceof ToolDefinitionsProblem) throw new InvalidChatRequest(`tools: ${error.why}`, "tools");
+    if (error instanceof ToolDefinitionsProblem) {
+      // Responses tools are flat: `tools[1].parameters`, not `tools[1].function.parameters`.
+      const field = error.field?.replace(".function.", ".");
+      if (field !== undefined)
+        throw new InvalidChatRequest(error.why.replace(error.field ?? "", field), field);
+      throw new InvalidChatRequest(`tools: ${error.why}`, "tools");
+    }
     throw error;
   }
   const choice = wire.tool_choice ?? undefined;

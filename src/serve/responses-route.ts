@@ -29,14 +29,17 @@ export interface ResponsesRouteOptions {
   keepAliveMs: number;
   checker: ResponseFormatChecker;
   constrained: boolean;
-  /** Responses kept for `previous_response_id` (default 256). */
+  /** Responses kept for `previous_response_id`; default a store of {@link storeBytes}. */
   store?: ItemStore;
+  /** Bytes of the default store (item-store.ts; default 16 MiB). */
+  storeBytes?: number;
 }
 
 /** The Hono handler of `POST /v1/responses`. */
 export function createResponsesHandler(options: ResponsesRouteOptions): (c: Context) => Promise<Response> {
   const { backend, gate, checker } = options;
-  const store = options.store ?? new ItemStore();
+  const store =
+    options.store ?? new ItemStore(options.storeBytes === undefined ? {} : { maxBytes: options.storeBytes });
   return async (c: Context) => {
     let document: unknown;
     try {

@@ -35,6 +35,10 @@ export interface ServeCommandOptions extends ModelOptionValues {
   maxPending?: number;
   /** Append each answered request and its response to this JSONL file (a `traces:` suite reads it). */
   record?: string;
+  /** `--max-body-mib`: largest request body (default 8). */
+  maxBodyMib?: number;
+  /** `--responses-store-mib`: `/v1/responses` items kept (default 16; 0: none). */
+  responsesStoreMib?: number;
 }
 
 /** Where the command writes, what opens the model and what stops it; defaults are the process's. */
@@ -119,6 +123,10 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
       apiKey,
       log: options.verbose ? (line) => stderr.write(`edgecall: serve: ${line}\n`) : undefined,
       ...(options.maxPending === undefined ? {} : { maxPending: options.maxPending }),
+      ...(options.maxBodyMib === undefined ? {} : { maxBodyBytes: options.maxBodyMib * 1024 * 1024 }),
+      ...(options.responsesStoreMib === undefined
+        ? {}
+        : { responsesStoreBytes: options.responsesStoreMib * 1024 * 1024 }),
     });
     server = await startOpenAIServer(app, options.host, options.port);
     if (backend.info.randomWeights === true) {

@@ -54,6 +54,16 @@ export function registerModelCommands(program: Command): void {
       "most chat completions generating or waiting at once; more get 503 with Retry-After (default 16, 0: no limit)",
       integerOption(0),
     )
+    .option(
+      "--max-body-mib <n>",
+      "largest request body in MiB, on every route; larger gets 413 (default 8)",
+      integerOption(1, 1024),
+    )
+    .option(
+      "--responses-store-mib <n>",
+      "MiB of /v1/responses items kept for previous_response_id, oldest forgotten first (default 16; 0: none)",
+      integerOption(0, 65536),
+    )
     .option("--verbose", "log each request on stderr")
     .option(
       "--record <file>",
