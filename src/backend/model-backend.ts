@@ -121,6 +121,8 @@ export interface BackendInfo {
   threads?: number;
   /** In-process backends: context size in tokens. */
   contextSize?: number;
+  /** In-process backends: the context length the model was trained for (`<arch>.context_length`), where the file says. */
+  trainContextSize?: number;
   /** In-process backends: context sequences, calls evaluated together. */
   sequences?: number;
   /** In-process backends: whether a sequence keeps what it holds between calls (prefix reuse). */

@@ -154,6 +154,7 @@ class LlamaCppBackend implements ModelBackend {
       device: loaded.device,
       threads: loaded.threads,
       contextSize: loaded.context.contextSize,
+      ...(loaded.model.trainContextSize > 0 ? { trainContextSize: loaded.model.trainContextSize } : {}),
       sequences: loaded.sequences.length,
       prefixReuse: this.reusePrefix,
       promptLookup: options.promptLookup === true,

@@ -127,3 +127,78 @@ describe("edgecall run: template variables and backend notes", () => {
     );
   });
 });
+
+/** Runs `run` over `backend`; returns the exit code, stdout and stderr. */
+async function runWith(
+  backend: ModelBackend,
+  options: Partial<RunCommandOptions> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = "";
+  let err = "";
+  stdout.on("data", (chunk) => {
+    out += chunk;
+  });
+  stderr.on("data", (chunk) => {
+    err += chunk;
+  });
+  const code = await runCommand(
+    "What's on my calendar?",
+    { model: "m.gguf", gpu: "off", toolChoice: "auto", maxTokens: 512, ...options },
+    { stdout, stderr, openBackend: async () => backend },
+  );
+  return { code, stdout: out, stderr: err };
+}
+
+function textBackend(
+  text: string,
+  info: ModelBackend["info"] = { backend: "test", model: "test" },
+): ModelBackend {
+  return {
+    info,
+    generate: async () => ({
+      rawText: text,
+      parts: [{ type: "text", text }],
+      finishReason: "length",
+      usage: { inputTokens: 10, outputTokens: 512 },
+      timing: { firstTokenMs: 1, totalMs: 2 },
+    }),
+    close: async () => {},
+  };
+}
+
+describe("edgecall run: replies and context", () => {
+  it("says 'reply: whitespace only' instead of printing a reply of 512 newlines", async () => {
+    const { code, stdout } = await runWith(textBackend("\n".repeat(512)));
+    assert.equal(code, 0);
+    assert.match(stdout, /^reply: whitespace only \(512 characters\)$/m);
+    assert.ok(stdout.split("\n").length < 6, JSON.stringify(stdout));
+    // A format's parser may drop white space from the parts; the raw text still says what came.
+    const parsed = textBackend("\n".repeat(512));
+    const generate = parsed.generate;
+    parsed.generate = async (request) => ({ ...(await generate(request)), parts: [] });
+    assert.match((await runWith(parsed)).stdout, /^reply: whitespace only \(512 characters\)$/m);
+    const json = JSON.parse((await runWith(textBackend("\n".repeat(512)), { json: true })).stdout);
+    assert.equal(json.rawText, "\n".repeat(512), "--json keeps the reply as it was");
+  });
+
+  it("warns loudly when --tools raises the context past the model's trained maximum", async () => {
+    const info = { backend: "llama-cpp", model: "m.gguf", contextSize: 16_384, trainContextSize: 4096 };
+    const raised = await runWith(textBackend("ok", info), { tools: "assistant" });
+    assert.equal(raised.code, 0);
+    assert.match(
+      raised.stderr,
+      /edgecall: warning: the context is 16384 tokens \(raised for --tools assistant.*\), beyond this model's trained maximum of 4096/,
+    );
+    const given = await runWith(textBackend("ok", info), { contextSize: 16_384 });
+    assert.match(
+      given.stderr,
+      /warning: --context-size 16384 is beyond this model's trained maximum of 4096/,
+    );
+    const fits = await runWith(textBackend("ok", { ...info, trainContextSize: 40_960 }), {
+      tools: "assistant",
+    });
+    assert.doesNotMatch(fits.stderr, /trained maximum/);
+  });
+});

@@ -16,6 +16,7 @@ import type { ChatMessage } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
 import { terminalLine, terminalSafe } from "../../text/terminal-safe.js";
 import { backendNotes } from "../backend-notes.js";
+import { contextBeyondTrainingWarning } from "../context-beyond-training.js";
 import {
   constrainedWarning,
   httpModelLimits,
@@ -109,6 +110,15 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       ...inProcessModelOptions(options),
       contextSize: options.contextSize ?? (options.tools === "assistant" ? assistantContextSize : undefined),
     });
+    const beyond = contextBeyondTrainingWarning(
+      backend.info,
+      options.contextSize !== undefined
+        ? "given"
+        : options.tools === "assistant"
+          ? { raisedFor: "--tools assistant, whose tool list alone takes 6-10k tokens" }
+          : undefined,
+    );
+    if (beyond !== undefined) stderr.write(beyond);
     const randomWeights = backend.info.randomWeights === true;
     if (randomWeights && !options.json) {
       stderr.write("edgecall: note: this model has random weights: its output is noise, not a result\n");
@@ -167,6 +177,15 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
     if (randomWeights) lines.push("[random weights: output is noise]");
     if (reply.reasoning) lines.push(`thinking: ${text(reply.reasoning)}`);
     if (reply.content) lines.push(text(reply.content));
+    else if (reply.toolCalls.length === 0 && reply.errors.length === 0 && !reply.reasoning) {
+      // A reply of white space alone (random weights: hundreds of newlines) is said, not printed.
+      const raw = result.rawText;
+      lines.push(
+        raw.trim() === "" && raw !== ""
+          ? `reply: whitespace only (${raw.length} characters)`
+          : "reply: empty",
+      );
+    }
     for (const call of reply.toolCalls)
       lines.push(callLine(`→ ${call.name}(${JSON.stringify(call.arguments)})`));
     for (const error of reply.errors)
