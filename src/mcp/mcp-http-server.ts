@@ -4,10 +4,11 @@
  * the `Mcp-Session-Id` header after) gets its own server and guarded executor, so taint counts per
  * session as it does per process on stdio; the world (state folder) is shared.
  *
- * Loopback by default (127.0.0.1), with DNS-rebinding protection (the `Host` header must name the
- * loopback address). On any other address a bearer token is required (`--token` or
- * EDGECALL_MCP_TOKEN): without one the server refuses to start; with one, every request must carry
- * `Authorization: Bearer TOKEN` (401 otherwise, also on loopback when a token is set).
+ * Loopback by default (127.0.0.1), behind the shared web guard (mcp-web-guard.ts: `Host` must
+ * name an address served, an `Origin` must be one given with `corsOrigins`, bodies must be JSON).
+ * On any other address a bearer token is required (`--token` or EDGECALL_MCP_TOKEN): without one
+ * the server refuses to start; with one, every request must carry `Authorization: Bearer TOKEN`
+ * (401 otherwise, also on loopback when a token is set).
  */
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -16,6 +17,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { EdgecallError } from "../errors.js";
 import { createToolMcpServer, type ToolMcpServerOptions } from "./mcp-server.js";
+import { answeredByWebGuard } from "./mcp-web-guard.js";
 
 /** Options of {@link startToolsHttpServer}. */
 export interface ToolsHttpServerOptions extends ToolMcpServerOptions {
@@ -24,6 +26,10 @@ export interface ToolsHttpServerOptions extends ToolMcpServerOptions {
   host?: string;
   /** Required on a non-loopback host. */
   token?: string;
+  /** More names the `Host` header may give (`--allowed-hosts`), besides loopback and `host`. */
+  allowedHosts?: readonly string[];
+  /** Origins whose web pages may call the server (`--cors`); none by default. */
+  corsOrigins?: readonly string[];
   /** Most sessions open at once (default 64); more get 503. */
   maxSessions?: number;
   /** Largest request body in bytes (default 4 MiB). */
@@ -85,9 +91,10 @@ export async function startToolsHttpServer(options: ToolsHttpServerOptions): Pro
   const maxSessions = options.maxSessions ?? 64;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const sessions = new Map<string, StreamableHTTPServerTransport>();
-  let allowedHosts: string[] = [];
+  const webGuard = { boundAddress: host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (answeredByWebGuard(req, res, webGuard)) return;
     const path = (req.url ?? "/").split("?")[0];
     if (path !== "/mcp") return reply(res, 404, `no route ${req.method} ${path} (the MCP endpoint is /mcp)`);
     if (token !== undefined) {
@@ -125,7 +132,6 @@ export async function startToolsHttpServer(options: ToolsHttpServerOptions): Pro
       onsessionclosed: (id) => {
         sessions.delete(id);
       },
-      ...(loopback ? { enableDnsRebindingProtection: true, allowedHosts } : {}),
     });
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
@@ -155,12 +161,6 @@ export async function startToolsHttpServer(options: ToolsHttpServerOptions): Pro
   });
   const address = http.address() as AddressInfo;
   const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
-  allowedHosts = [
-    `${shown}:${address.port}`,
-    `localhost:${address.port}`,
-    `127.0.0.1:${address.port}`,
-    `[::1]:${address.port}`,
-  ];
   return {
     url: `http://${shown}:${address.port}/mcp`,
     close: async () => {
