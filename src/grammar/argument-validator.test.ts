@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { z } from "zod";
 import type { ToolDefinition } from "../messages.js";
 import { ArgumentValidator } from "./argument-validator.js";
 
@@ -46,6 +47,38 @@ describe("ArgumentValidator", () => {
     assert.match(
       validator.check({ name: "broken", arguments: {} }, [broken]) ?? "",
       /schema of broken does not compile/,
+    );
+  });
+
+  it("checks arguments against zod 4's 2020-12 output and a 2019-09 schema", () => {
+    const validator = new ArgumentValidator();
+    const zod: ToolDefinition = {
+      name: "plan",
+      parameters: z.toJSONSchema(
+        z.object({ stops: z.array(z.string()).min(1), pair: z.tuple([z.string(), z.number()]) }),
+      ) as Record<string, unknown>,
+    };
+    assert.equal(
+      validator.check({ name: "plan", arguments: { stops: ["a"], pair: ["x", 1] } }, [zod]),
+      undefined,
+    );
+    assert.match(
+      validator.check({ name: "plan", arguments: { stops: ["a"], pair: ["x", 1, 2] } }, [zod]) ?? "",
+      /arguments\/pair must NOT have more than 2 items/,
+    );
+    const later: ToolDefinition = {
+      name: "later",
+      parameters: {
+        $schema: "https://json-schema.org/draft/2019-09/schema",
+        type: "object",
+        properties: { a: { type: "string" } },
+        unevaluatedProperties: false,
+      },
+    };
+    assert.equal(validator.check({ name: "later", arguments: { a: "x" } }, [later]), undefined);
+    assert.match(
+      validator.check({ name: "later", arguments: { a: "x", b: 1 } }, [later]) ?? "",
+      /unevaluated properties/,
     );
   });
 });

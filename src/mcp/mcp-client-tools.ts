@@ -23,6 +23,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
+import { compileJsonSchema } from "../json-schema/schema-compiler.js";
 import { type Tool, ToolError } from "../tools/tool.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { sideEffectFromAnnotations } from "./annotation-side-effect.js";
@@ -172,7 +173,9 @@ export async function connectMcpTools(
 
 /**
  * Adds a source's tools to `registry`. A tool whose name is taken or not legal is left out and
- * reported, so one odd server cannot hide or replace another tool.
+ * reported, so one odd server cannot hide or replace another tool; so is one whose input schema
+ * cannot compile (src/json-schema/: an unknown draft, a pattern RE2 cannot run), which is never
+ * offered rather than telling the model its arguments are wrong.
  */
 export function registerMcpTools(
   registry: ToolRegistry,
@@ -184,6 +187,11 @@ export function registerMcpTools(
     const name = tool.definition.name;
     if (registry.has(name)) {
       skipped.push({ name, reason: "a tool with this name already exists" });
+      continue;
+    }
+    const schema = compileJsonSchema(tool.definition.parameters ?? {});
+    if (!schema.ok) {
+      skipped.push({ name, reason: `its input schema cannot be used: ${schema.message}` });
       continue;
     }
     try {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { z } from "zod";
 import { InvalidChatRequest, readChatCompletionRequest } from "./chat-completion-request.js";
 
 const weather = {
@@ -215,9 +216,57 @@ describe("readChatCompletionRequest", () => {
         messages: [user],
         tools: [{ type: "function", function: { name: "f", parameters: { type: "array" } } }],
       },
-      "tools",
-      "tool 'f': parameters must describe an object",
+      "tools[0].function.parameters",
+      "tool 'f': tools[0].function.parameters must describe an object",
     );
     refused({ messages: [user], tools: [weather, weather] }, "tools", "duplicate tool name");
+  });
+
+  it("reads 2020-12 and 2019-09 tool and response schemas; one that cannot compile is refused by its field", () => {
+    const zod = z.toJSONSchema(z.object({ city: z.string(), pair: z.tuple([z.string(), z.number()]) }));
+    const later = {
+      $schema: "https://json-schema.org/draft/2019-09/schema",
+      type: "object",
+      properties: { a: { type: "string" } },
+      unevaluatedProperties: false,
+    };
+    const read = readChatCompletionRequest({
+      messages: [user],
+      tools: [
+        { type: "function", function: { name: "zod_tool", parameters: zod } },
+        { type: "function", function: { name: "later", parameters: later } },
+      ],
+      response_format: { type: "json_schema", json_schema: { name: "answer", schema: zod } },
+    }).request;
+    assert.deepEqual(
+      read.tools?.map((tool) => tool.parameters),
+      [zod, later],
+    );
+    const draft4 = { $schema: "http://json-schema.org/draft-04/schema#", type: "object" };
+    refused(
+      {
+        messages: [user],
+        tools: [weather, { type: "function", function: { name: "old", parameters: draft4 } }],
+      },
+      "tools[1].function.parameters",
+      "tool 'old': tools[1].function.parameters: JSON Schema draft-04 is not supported",
+    );
+    const backtracking = { type: "object", properties: { s: { type: "string", pattern: "^(a)\\1$" } } };
+    refused(
+      {
+        messages: [user],
+        response_format: { type: "json_schema", json_schema: { name: "x", schema: backtracking } },
+      },
+      "response_format.json_schema.schema",
+      'response_format.json_schema.schema: pattern "^(a)\\\\1$" is not supported',
+    );
+    refused(
+      {
+        messages: [user],
+        response_format: { type: "json_schema", json_schema: { name: "x", schema: draft4 } },
+      },
+      "response_format.json_schema.schema",
+      "draft-04 is not supported",
+    );
   });
 });

@@ -203,8 +203,11 @@ function toolsOf(wire: WireBody): { tools: ToolDefinition[]; toolChoice: ToolCho
     try {
       tools = validateToolDefinitions(wire.tools);
     } catch (error) {
-      if (error instanceof ToolDefinitionsProblem)
+      if (error instanceof ToolDefinitionsProblem) {
+        // A schema that cannot compile is named by its field (`tools[1].function.parameters`).
+        if (error.field !== undefined) throw new InvalidChatRequest(error.why, error.field);
         throw new InvalidChatRequest(`tools: ${error.why}`, "tools");
+      }
       throw error;
     }
   }

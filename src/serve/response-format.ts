@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { GenerateRequest, GenerateResult } from "../backend/model-backend.js";
 import { finalTexts } from "../formats/output-stream.js";
-import { ArgumentValidator } from "../grammar/argument-validator.js";
+import { compileJsonSchema } from "../json-schema/schema-compiler.js";
 import type { ResponseFormat } from "../messages.js";
 import { InvalidChatRequest } from "./invalid-request.js";
 
@@ -53,6 +53,9 @@ export function readResponseFormat(
   }
   const { name, schema, strict } = fields.data;
   if (name === undefined) throw new InvalidChatRequest(`${at}.name: a name is required`, `${at}.name`);
+  // Compiled here (and cached), so a schema that cannot compile is a 400 before the model runs.
+  const compiled = compileJsonSchema(schema ?? {});
+  if (!compiled.ok) throw new InvalidChatRequest(`${at}.schema: ${compiled.message}`, `${at}.schema`);
   return {
     type: "json_schema",
     name,
@@ -61,10 +64,12 @@ export function readResponseFormat(
   };
 }
 
-/** Checks reply text against response formats, compiling each schema once. */
+/**
+ * Checks reply text against response formats. Each schema is compiled once (src/json-schema/:
+ * its own draft, patterns on the linear-time engine), so a hostile `pattern` cannot stall the
+ * server on a long reply.
+ */
 export class ResponseFormatChecker {
-  private readonly validator = new ArgumentValidator();
-
   /** What `text` gets wrong for `format`: empty when it is a JSON value the format allows. */
   problems(format: ResponseFormat, text: string): string[] {
     let value: unknown;
@@ -75,19 +80,10 @@ export class ResponseFormatChecker {
     }
     const isObject = typeof value === "object" && value !== null && !Array.isArray(value);
     if (format.type === "json_object") return isObject ? [] : ["the reply is JSON but not an object"];
-    const problem = this.validator.check(
-      { name: format.name, arguments: (isObject ? value : { value }) as Record<string, unknown> },
-      [
-        {
-          name: format.name,
-          description: "",
-          parameters: isObject ? format.schema : { type: "object", properties: { value: format.schema } },
-        },
-      ],
-    );
-    return problem === undefined
-      ? []
-      : [problem.replace(/^arguments of .*? do not match its schema/, "the reply does not match the schema")];
+    const compiled = compileJsonSchema(format.schema);
+    if (!compiled.ok) return [`the schema of ${format.name} does not compile: ${compiled.message}`];
+    const problem = compiled.compiled.problems(value, "reply");
+    return problem === undefined ? [] : [`the reply does not match the schema: ${problem}`];
   }
 }
 

@@ -1,13 +1,15 @@
 /**
  * Reads tool definitions from a JSON file given with `--tools FILE`: an array of
  * `{name, description, parameters}`, OpenAI's `[{type: "function", function: {...}}]`, or an object
- * `{"tools": [...]}` of either. Every schema is checked against JSON Schema with ajv, so a broken
- * tools file fails at the edge with the file and the tool named, never halfway through a run.
+ * `{"tools": [...]}` of either. Every schema is compiled the one way schemas from outside are
+ * (src/json-schema/: draft-07, 2019-09 or 2020-12 by `$schema`, patterns on RE2), so a broken
+ * tools file fails at the edge with the file, the tool and the field named
+ * (`tools[1].function.parameters`), never halfway through a run.
  */
 import { readFileSync } from "node:fs";
-import { Ajv } from "ajv";
 import { z } from "zod";
 import { EdgecallError } from "../errors.js";
+import { compileJsonSchema } from "../json-schema/schema-compiler.js";
 import type { ToolDefinition } from "../messages.js";
 
 const toolNamePattern = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
@@ -50,7 +52,14 @@ function nestingDepth(value: unknown): number {
 
 /** Why a tools document is not a valid list of tool definitions (the caller names the source). */
 export class ToolDefinitionsProblem extends Error {
-  constructor(readonly why: string) {
+  /**
+   * `why`: the words; `field`: the field at fault when it is a schema, as `tools[1].parameters`
+   * or `tools[1].function.parameters` (the shape the entry was written in).
+   */
+  constructor(
+    readonly why: string,
+    readonly field?: string,
+  ) {
     super(why);
     this.name = "ToolDefinitionsProblem";
   }
@@ -62,7 +71,7 @@ export class ToolDefinitionsProblem extends Error {
  * source their own way (a file, a request field).
  */
 export function validateToolDefinitions(document: unknown): ToolDefinition[] {
-  const problem = (why: string) => new ToolDefinitionsProblem(why);
+  const problem = (why: string, field?: string) => new ToolDefinitionsProblem(why, field);
   const list =
     document !== null && typeof document === "object" && !Array.isArray(document) && "tools" in document
       ? (document as { tools: unknown }).tools
@@ -75,30 +84,25 @@ export function validateToolDefinitions(document: unknown): ToolDefinition[] {
       entry !== null && typeof entry === "object" && (entry as { type?: unknown }).type === "function";
     const parsed = (isOpenAi ? openAiTool : plainTool).safeParse(entry);
     if (!parsed.success) throw problem(`tool ${index}: ${describeIssue(parsed.error)}`);
-    return "function" in parsed.data ? parsed.data.function : parsed.data;
+    return {
+      tool: "function" in parsed.data ? parsed.data.function : parsed.data,
+      field: `tools[${index}]${isOpenAi ? ".function" : ""}.parameters`,
+    };
   });
-  const ajv = new Ajv({ strict: false, allErrors: true });
   const seen = new Set<string>();
-  return entries.map((tool, index) => {
+  return entries.map(({ tool, field }, index) => {
     if (seen.has(tool.name)) throw problem(`tool ${index} ('${tool.name}'): duplicate tool name`);
     seen.add(tool.name);
     const parameters = tool.parameters ?? { type: "object", properties: {} };
     if (nestingDepth(parameters) > maxSchemaDepth) {
       throw problem(`tool '${tool.name}': parameters nest deeper than ${maxSchemaDepth} levels`);
     }
-    if (!ajv.validateSchema(parameters)) {
-      throw problem(
-        `tool '${tool.name}': parameters is not a valid JSON Schema: ${ajv.errorsText(ajv.errors)}`,
-      );
-    }
-    try {
-      ajv.compile(parameters);
-    } catch (error) {
-      throw problem(`tool '${tool.name}': parameters schema does not compile: ${(error as Error).message}`);
-    }
+    const compiled = compileJsonSchema(parameters);
+    if (!compiled.ok) throw problem(`tool '${tool.name}': ${field}: ${compiled.message}`, field);
     if (parameters.type !== undefined && parameters.type !== "object") {
       throw problem(
-        `tool '${tool.name}': parameters must describe an object, got type '${String(parameters.type)}'`,
+        `tool '${tool.name}': ${field} must describe an object, got type '${String(parameters.type)}'`,
+        field,
       );
     }
     const definition: ToolDefinition = { name: tool.name, parameters };
