@@ -9,6 +9,7 @@ import type { ModelBackend } from "../../backend/model-backend.js";
 import { parseModelSpec } from "../../backend/model-spec.js";
 import { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
+import { allowedHostNames, corsOrigins } from "../../http/web-guard-options.js";
 import { createOpenAIServerApp, type RunningServer, startOpenAIServer } from "../../serve/openai-server.js";
 import { recordingBackend } from "../../serve/trace-recorder.js";
 import { listenForInterrupts } from "../interrupts.js";
@@ -27,8 +28,12 @@ export interface ServeCommandOptions extends ModelOptionValues {
   /** The model id clients see; default the file name without `.gguf` (or the spec's model). */
   modelName?: string;
   constrained?: boolean;
-  /** Require `Authorization: Bearer KEY`; default `EDGECALL_API_KEY` when set. */
+  /** Require `Authorization: Bearer KEY`; default `EDGECALL_API_KEY` (which `ps` does not show). */
   apiKey?: string;
+  /** More names the `Host` header may give (`--allowed-hosts`), besides loopback and `host`. */
+  allowedHosts?: string[];
+  /** Origins whose web pages may call the server (`--cors`); none by default. */
+  cors?: string[];
   /** Log each request on stderr. */
   verbose?: boolean;
   /** Most chat completions generating or waiting at once (0: no limit); more get 503 with Retry-After. */
@@ -98,6 +103,8 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
   const modelName = options.modelName ?? defaultModelName(options.model);
   // listenForInterrupts keeps its listeners until disposed: node-llama-cpp brings signal-exit, which
   // re-raises a signal that finds no other listener, and the process would die before cleanup.
+  const allowedHosts = allowedHostNames(options.allowedHosts ?? []);
+  const cors = corsOrigins(options.cors ?? []);
   const stopping =
     io.stop === undefined ? listenForInterrupts("serve") : { signal: io.stop, dispose: () => {} };
   let backend: ModelBackend | undefined;
@@ -123,6 +130,9 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
       apiKey,
       log: options.verbose ? (line) => stderr.write(`edgecall: serve: ${line}\n`) : undefined,
       ...(options.maxPending === undefined ? {} : { maxPending: options.maxPending }),
+      host: options.host,
+      allowedHosts,
+      corsOrigins: cors,
       ...(options.maxBodyMib === undefined ? {} : { maxBodyBytes: options.maxBodyMib * 1024 * 1024 }),
       ...(options.responsesStoreMib === undefined
         ? {}

@@ -3,6 +3,7 @@ import { type Command, Option } from "commander";
 import { addModelOptions } from "../model-options.js";
 import { choiceOption, integerOption, numberOption } from "../option-parsers.js";
 import { mcpEnvOption, mcpHeaderOption, mcpOption } from "./mcp-option.js";
+import { allowedHostsOption, corsOption } from "./web-guard-option.js";
 
 /** Adds the commands that run, decode, describe, write and benchmark models. */
 export function registerModelCommands(program: Command): void {
@@ -48,7 +49,10 @@ export function registerModelCommands(program: Command): void {
     .option("--port <n>", "port to listen on (0: any free port)", integerOption(0, 65535), 8080)
     .option("--model-name <name>", "the model id clients see (default: the file name without .gguf)")
     .option("--constrained", "grammar-constrain calls to the offered tools' schemas (llama-cpp backend)")
-    .option("--api-key <key>", "require Authorization: Bearer KEY (default: $EDGECALL_API_KEY when set)")
+    .option(
+      "--api-key <key>",
+      "require Authorization: Bearer KEY (default: $EDGECALL_API_KEY when set; prefer it: ps shows this flag to every user)",
+    )
     .option(
       "--max-pending <n>",
       "most chat completions generating or waiting at once; more get 503 with Retry-After (default 16, 0: no limit)",
@@ -65,6 +69,8 @@ export function registerModelCommands(program: Command): void {
       integerOption(0, 65536),
     )
     .option("--verbose", "log each request on stderr")
+    .addOption(allowedHostsOption())
+    .addOption(corsOption())
     .option(
       "--record <file>",
       "append each request and response to FILE.jsonl ({request, response} lines; --suite traces:FILE reads them)",
