@@ -9,6 +9,10 @@
  * On any other address a bearer token is required (`--token` or EDGECALL_MCP_TOKEN): without one
  * the server refuses to start; with one, every request must carry `Authorization: Bearer TOKEN`
  * (401 otherwise, also on loopback when a token is set).
+ *
+ * Sessions are bounded (http-session-table.ts): one idle for `sessionIdleTimeoutMs` expires, and
+ * when all `maxSessions` slots are taken a new one evicts the session idle the longest; 503 only
+ * when every session has a request (or an SSE stream) in flight.
  */
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -16,8 +20,14 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { EdgecallError } from "../errors.js";
+import { HttpSessionTable } from "./http-session-table.js";
 import { createToolMcpServer, type ToolMcpServerOptions } from "./mcp-server.js";
 import { answeredByWebGuard } from "./mcp-web-guard.js";
+
+/** Default idle time after which a session expires: 5 minutes. */
+export const defaultSessionIdleTimeoutMs = 5 * 60 * 1000;
+/** Default most sessions open at once. */
+export const defaultMaxSessions = 64;
 
 /** Options of {@link startToolsHttpServer}. */
 export interface ToolsHttpServerOptions extends ToolMcpServerOptions {
@@ -30,8 +40,12 @@ export interface ToolsHttpServerOptions extends ToolMcpServerOptions {
   allowedHosts?: readonly string[];
   /** Origins whose web pages may call the server (`--cors`); none by default. */
   corsOrigins?: readonly string[];
-  /** Most sessions open at once (default 64); more get 503. */
+  /** Most sessions open at once (default 64); when full, the longest idle is evicted (503 if none is idle). */
   maxSessions?: number;
+  /** A session idle this long (no request or stream in flight) expires, in ms (default 5 minutes). */
+  sessionIdleTimeoutMs?: number;
+  /** Monotonic milliseconds for idle times (default `performance.now`; tests move their own). */
+  now?: () => number;
   /** Largest request body in bytes (default 4 MiB). */
   maxBodyBytes?: number;
 }
@@ -65,6 +79,12 @@ function reply(
   res.end(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }));
 }
 
+/** Calls `end` once the response is done or its connection is gone. */
+function endWith(res: ServerResponse, end: () => void): void {
+  res.once("finish", end);
+  res.once("close", end);
+}
+
 async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -88,10 +108,20 @@ export async function startToolsHttpServer(options: ToolsHttpServerOptions): Pro
       { subject: "--token" },
     );
   }
-  const maxSessions = options.maxSessions ?? 64;
+  const maxSessions = options.maxSessions ?? defaultMaxSessions;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const webGuard = { boundAddress: host, allowedHosts: options.allowedHosts, corsOrigins: options.corsOrigins };
+  const sessions = new HttpSessionTable<{ transport: StreamableHTTPServerTransport; close(): Promise<void> }>(
+    {
+      maxSessions,
+      idleTimeoutMs: options.sessionIdleTimeoutMs ?? defaultSessionIdleTimeoutMs,
+      ...(options.now === undefined ? {} : { now: options.now }),
+    },
+  );
+  const webGuard = {
+    boundAddress: host,
+    allowedHosts: options.allowedHosts,
+    corsOrigins: options.corsOrigins,
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (answeredByWebGuard(req, res, webGuard)) return;
@@ -108,10 +138,11 @@ export async function startToolsHttpServer(options: ToolsHttpServerOptions): Pro
     }
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
-      const transport = sessions.get(sessionId);
-      if (transport === undefined)
-        return reply(res, 404, `no session ${sessionId} (it ended; initialize again)`);
-      return transport.handleRequest(req, res);
+      const session = sessions.get(sessionId);
+      if (session === undefined)
+        return reply(res, 404, `no session ${sessionId} (it ended or expired; initialize again)`);
+      endWith(res, sessions.begin(sessionId));
+      return session.transport.handleRequest(req, res);
     }
     if (req.method !== "POST")
       return reply(res, 400, "no Mcp-Session-Id: start a session with an initialize request");
@@ -123,11 +154,16 @@ export async function startToolsHttpServer(options: ToolsHttpServerOptions): Pro
     }
     if (!isInitializeRequest(body))
       return reply(res, 400, "no Mcp-Session-Id: start a session with an initialize request");
-    if (sessions.size >= maxSessions) return reply(res, 503, `too many sessions open (${maxSessions})`);
+    const slot = sessions.reserve();
+    if (slot === undefined)
+      return reply(res, 503, `too many sessions open (${maxSessions}), each with a request in flight`, {
+        "retry-after": "1",
+      });
+    const server = createToolMcpServer(options);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        endWith(res, slot.fill(id, { transport, close: () => server.close() }));
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
@@ -136,9 +172,12 @@ export async function startToolsHttpServer(options: ToolsHttpServerOptions): Pro
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
-    const server = createToolMcpServer(options);
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      slot.release();
+    }
   };
 
   const http = createServer((req, res) => {
@@ -164,7 +203,7 @@ export async function startToolsHttpServer(options: ToolsHttpServerOptions): Pro
   return {
     url: `http://${shown}:${address.port}/mcp`,
     close: async () => {
-      await Promise.all([...sessions.values()].map((transport) => transport.close().catch(() => undefined)));
+      await sessions.closeAll();
       await new Promise<void>((resolve) => {
         http.close(() => resolve());
         http.closeAllConnections();

@@ -1,5 +1,6 @@
 /**
- * `edgecall mcp serve [--state DIR] [--yes] [--http PORT [--host H] [--token T]]`: the assistant
+ * `edgecall mcp serve [--state DIR] [--yes] [--http PORT [--host H] [--token T]
+ * [--session-idle-timeout S] [--max-sessions N]]`: the assistant
  * tools as an MCP server on stdio, or over Streamable HTTP at `http://HOST:PORT/mcp` (loopback by
  * default; a bearer token, `--token` or EDGECALL_MCP_TOKEN, required on any other host). The
  * world in the state folder is opened (seeded with the default world on first use) before the
@@ -22,6 +23,10 @@ export interface McpServeOptions {
   host?: string;
   /** With `http`: the bearer token (default EDGECALL_MCP_TOKEN). */
   token?: string;
+  /** With `http`: seconds a session may stay idle before it expires (default 300). */
+  sessionIdleTimeout?: number;
+  /** With `http`: most sessions open at once (default 64). */
+  maxSessions?: number;
 }
 
 /** Serves over HTTP until SIGINT or SIGTERM. */
@@ -36,6 +41,10 @@ async function serveHttp(
     port: options.http ?? 0,
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(token === undefined || token === "" ? {} : { token }),
+    ...(options.sessionIdleTimeout === undefined
+      ? {}
+      : { sessionIdleTimeoutMs: options.sessionIdleTimeout * 1000 }),
+    ...(options.maxSessions === undefined ? {} : { maxSessions: options.maxSessions }),
   });
   process.stderr.write(
     `edgecall: mcp serve: Streamable HTTP at ${server.url}${token ? " (bearer token required)" : ""}\n`,

@@ -2,7 +2,13 @@
 import { type Command, Option } from "commander";
 import { addModelOptions } from "../model-options.js";
 import { integerOption, numberOption } from "../option-parsers.js";
-import { mcpEnvOption, mcpHeaderOption, mcpOption } from "./mcp-option.js";
+import {
+  maxSessionsOption,
+  mcpEnvOption,
+  mcpHeaderOption,
+  mcpOption,
+  sessionIdleTimeoutOption,
+} from "./mcp-option.js";
 
 /** The `--state DIR` option of the commands that use the assistant world. */
 function stateOption(): Option {
@@ -79,6 +85,8 @@ export function registerAssistantCommands(program: Command): void {
       "--token <token>",
       "with --http: the bearer token clients must send (default: EDGECALL_MCP_TOKEN)",
     )
+    .addOption(sessionIdleTimeoutOption())
+    .addOption(maxSessionsOption())
     .action(async (options) => {
       const { mcpServeCommand } = await import("../commands/mcp-command.js");
       process.exitCode = await mcpServeCommand(options);

@@ -1,5 +1,9 @@
-/** The repeatable `--mcp "COMMAND ARGS" | URL` option of `chat`, `run` and `eval`, with `--mcp-env` and `--mcp-header`. */
+/**
+ * The repeatable `--mcp "COMMAND ARGS" | URL` option of `chat`, `run` and `eval`, with `--mcp-env`
+ * and `--mcp-header`; and the session limits of `mcp serve --http`.
+ */
 import { Option } from "commander";
+import { integerOption } from "../option-parsers.js";
 
 /** `--mcp <command>`, collected into an array; `offered` says what the server's tools are used for. */
 export function mcpOption(offered: string): Option {
@@ -27,4 +31,20 @@ export function mcpHeaderOption(): Option {
     "--mcp-header <header>",
     'a header for HTTP MCP servers, e.g. "Authorization: Bearer TOKEN" (repeatable)',
   ).argParser(collect);
+}
+
+/** `mcp serve --http --session-idle-timeout SECONDS`: when an idle session expires. */
+export function sessionIdleTimeoutOption(): Option {
+  return new Option(
+    "--session-idle-timeout <seconds>",
+    "with --http: a session with no request in flight for this long expires (default 300)",
+  ).argParser(integerOption(1, 7 * 24 * 3600));
+}
+
+/** `mcp serve --http --max-sessions N`: most sessions open at once. */
+export function maxSessionsOption(): Option {
+  return new Option(
+    "--max-sessions <n>",
+    "with --http: most sessions open at once; when full the longest idle one is evicted, 503 only if all are busy (default 64)",
+  ).argParser(integerOption(1, 10_000));
 }
