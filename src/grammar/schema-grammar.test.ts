@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, describe, it } from "node:test";
+import { z } from "zod";
 import { isEdgecallError } from "../errors.js";
 import { compileGbnf, testLlama } from "./gbnf-checker.test-support.js";
 import { GbnfRuleSet } from "./gbnf-rules.js";
@@ -195,6 +196,90 @@ describe("SchemaGrammar", () => {
     assert.throws(
       () => grammarFor({ enum: [] }),
       (error: unknown) => isEdgecallError(error, "unsupported"),
+    );
+  });
+
+  it("writes 2020-12 tuples: prefixItems in order, then items (false: none)", async () => {
+    const pair = { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false };
+    await check(pair, "json", ["[]", '["a"]', '["a", 1]'], ['[1, "a"]', '["a", 1, 2]', '["a", "b"]']);
+    await check({ ...pair, minItems: 2, maxItems: 2 }, "json", ['["a", 1]'], ["[]", '["a"]', '["a", 1, 2]']);
+    await check(
+      { type: "array", prefixItems: [{ const: "x" }], items: { type: "boolean" }, minItems: 1, maxItems: 3 },
+      "json",
+      ['["x"]', '["x", true]', '["x", true, false]'],
+      ["[]", "[true]", '["x", 1]', '["x", true, true, true]'],
+    );
+    await check({ type: "array", items: false }, "json", ["[]"], ["[1]"]);
+    // draft-07's spelling of the same tuple: items as an array, additionalItems for the rest.
+    await check(
+      {
+        type: "array",
+        items: [{ type: "string" }, { type: "integer" }],
+        additionalItems: false,
+        minItems: 1,
+      },
+      "json",
+      ['["a"]', '["a", 2]'],
+      ["[]", '[2, "a"]', '["a", 2, 3]'],
+    );
+  });
+
+  it("writes what zod 4 emits: $defs and $ref, const, nullable, tuples, additionalProperties: false", async () => {
+    const place = z.object({ city: z.string().max(20), zip: z.string().regex(/^\d{5}$/) });
+    const schema = z.toJSONSchema(
+      z.object({
+        kind: z.literal("trip"),
+        from: place,
+        to: place,
+        note: z.string().nullable(),
+        when: z.union([z.iso.date(), z.null()]),
+        seats: z.tuple([z.number().int().min(1).max(9), z.enum(["aisle", "window"])]).optional(),
+      }),
+      { reused: "ref" },
+    );
+    assert.equal(schema.$schema, "https://json-schema.org/draft/2020-12/schema");
+    assert.ok(JSON.stringify(schema).includes('"$ref":"#/$defs/'), "zod wrote a $ref");
+    const from = '{"city": "Oslo", "zip": "01234"}';
+    await check(
+      schema,
+      "json",
+      [
+        `{"kind": "trip", "from": ${from}, "to": ${from}, "note": null, "when": null}`,
+        `{"kind": "trip", "from": ${from}, "to": ${from}, "note": "x", "when": "2024-02-29", "seats": [2, "aisle"]}`,
+      ],
+      [
+        `{"kind": "ride", "from": ${from}, "to": ${from}, "note": null, "when": null}`,
+        `{"kind": "trip", "from": ${from}, "to": ${from}, "note": null, "when": null, "extra": 1}`,
+        `{"kind": "trip", "from": ${from}, "to": ${from}, "note": null, "when": null, "seats": [0, "aisle"]}`,
+        `{"kind": "trip", "from": {"city": "Oslo"}, "to": ${from}, "note": null, "when": null}`,
+      ],
+    );
+  });
+
+  it("writes 2019-09 schemas: $defs, $ref with siblings, unevaluatedProperties: false", async () => {
+    const schema = {
+      $schema: "https://json-schema.org/draft/2019-09/schema",
+      type: "object",
+      properties: { size: { $ref: "#/$defs/size", description: "how big" }, tags: { type: "object" } },
+      required: ["size"],
+      unevaluatedProperties: false,
+      $defs: { size: { enum: ["s", "m", "l"] } },
+    };
+    await check(
+      schema,
+      "json",
+      ['{"size": "m"}', '{"size": "s", "tags": {"a": 1}}'],
+      ['{"size": "xl"}', "{}"],
+    );
+    await check(
+      {
+        $schema: "https://json-schema.org/draft/2019-09/schema",
+        type: "object",
+        unevaluatedProperties: false,
+      },
+      "json",
+      ["{}"],
+      ['{"a": 1}'],
     );
   });
 });

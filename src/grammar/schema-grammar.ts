@@ -1,10 +1,13 @@
 /**
  * JSON Schema → GBNF, our own converter (node-llama-cpp's does not enforce numeric bounds).
  * Supported: object (properties, required; no extra keys; required first, then optional in
- * declaration order), array (items, minItems/maxItems), string (enum, const, minLength/maxLength,
+ * declaration order), array (items, minItems/maxItems; tuples as 2020-12's `prefixItems` + `items`
+ * or draft-07's `items: [...]` + `additionalItems`), string (enum, const, minLength/maxLength,
  * format date/time/date-time/uuid; `pattern` is left to ajv), integer (bounds exact), number
  * (bounds on the integer part), boolean, null, enum/const of any type, anyOf/oneOf, allOf (merged),
- * type arrays, local `$ref` to `$defs`/`definitions` (non-recursive), and `{}` = any value.
+ * type arrays, local `$ref` to `$defs`/`definitions` (non-recursive), and `{}` = any value. Other
+ * 2019-09/2020-12 keywords (`unevaluatedProperties`, `dependentRequired`, ...) need no grammar:
+ * extra keys are never written, and ajv checks the rest (src/json-schema/).
  */
 import { EdgecallError } from "../errors.js";
 import type { GbnfRuleSet } from "./gbnf-rules.js";
@@ -128,7 +131,11 @@ export class SchemaGrammar {
   /** True when the object schema names no properties and so allows any keys. */
   isOpenObject(schema: unknown, position: SchemaPosition): boolean {
     const { schema: resolved } = resolveSchema(schema, position);
-    return this.objectSlots(resolved, position).length === 0 && resolved.additionalProperties !== false;
+    return (
+      this.objectSlots(resolved, position).length === 0 &&
+      resolved.additionalProperties !== false &&
+      resolved.unevaluatedProperties !== false
+    );
   }
 
   /**
@@ -209,24 +216,78 @@ export class SchemaGrammar {
   }
 
   private array(schema: SchemaObject, dialect: "json" | "python", position: SchemaPosition): string {
-    const items = Array.isArray(schema.items) ? { anyOf: schema.items } : (schema.items ?? {});
-    const item = this.value(items, dialect, position.child("items"));
+    // A tuple: 2020-12's `prefixItems` then `items`, or draft-07's `items: [...]` then `additionalItems`.
+    const tuple = Array.isArray(schema.prefixItems);
+    const prefix = (
+      tuple ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : []
+    ) as unknown[];
+    const rest =
+      tuple || Array.isArray(schema.items) ? schema[tuple ? "items" : "additionalItems"] : schema.items;
     const minimum = nonNegativeInteger(schema.minItems) ?? 0;
     const declaredMaximum = nonNegativeInteger(schema.maxItems);
     if (declaredMaximum !== undefined && declaredMaximum < minimum) {
       throw this.unsupported(position, "maxItems is below minItems");
     }
     const maximum = capped(declaredMaximum, this.options.maxArrayItems, minimum);
+    if (rest === false && minimum > prefix.length) {
+      throw this.unsupported(position, `minItems ${minimum} is more than the ${prefix.length} items allowed`);
+    }
+    const restKey = tuple ? "items" : prefix.length > 0 ? "additionalItems" : "items";
+    const restItem =
+      rest === false || maximum === prefix.length || (maximum !== undefined && maximum < prefix.length)
+        ? undefined
+        : this.value(rest ?? {}, dialect, position.child(restKey));
+    const inner =
+      prefix.length === 0
+        ? this.repeated(restItem, minimum, maximum)
+        : this.prefixed(prefix, restItem, minimum, maximum, dialect, position, tuple);
+    const body =
+      inner === "" ? `"[" ${optionalSpace} "]"` : `"[" ${optionalSpace} ${inner} ${optionalSpace} "]"`;
+    return this.rules.add(`${position.hint}-array`, body);
+  }
+
+  /** `minimum` to `maximum` of `item`, comma-separated (`""` when none may appear). */
+  private repeated(item: string | undefined, minimum: number, maximum: number | undefined): string {
+    if (item === undefined || maximum === 0) return "";
     const more = repeatGbnf(
       `("," ${optionalSpace} ${item})`,
       Math.max(minimum - 1, 0),
       maximum === undefined ? undefined : maximum - 1,
     );
-    let inner = maximum === 0 ? "" : [item, more].filter((part) => part !== "").join(" ");
-    if (inner !== "" && minimum === 0) inner = `(${inner})?`;
-    const body =
-      inner === "" ? `"[" ${optionalSpace} "]"` : `"[" ${optionalSpace} ${inner} ${optionalSpace} "]"`;
-    return this.rules.add(`${position.hint}-array`, body);
+    const inner = [item, more].filter((part) => part !== "").join(" ");
+    return minimum === 0 ? `(${inner})?` : inner;
+  }
+
+  /** Prefix items in order (the first `minimum` required), then the rest after all of them. */
+  private prefixed(
+    prefix: readonly unknown[],
+    restItem: string | undefined,
+    minimum: number,
+    maximum: number | undefined,
+    dialect: "json" | "python",
+    position: SchemaPosition,
+    tuple: boolean,
+  ): string {
+    const usable = maximum === undefined ? prefix.length : Math.min(prefix.length, maximum);
+    let tail =
+      restItem === undefined
+        ? ""
+        : repeatGbnf(
+            `("," ${optionalSpace} ${restItem})`,
+            Math.max(minimum - prefix.length, 0),
+            maximum === undefined ? undefined : maximum - prefix.length,
+          );
+    for (let index = usable - 1; index >= 0; index -= 1) {
+      const item = this.value(
+        prefix[index],
+        dialect,
+        position.child(`${tuple ? "prefixItems" : "items"}/${index}`),
+      );
+      const head = index === 0 ? item : `"," ${optionalSpace} ${item}`;
+      const body = [head, tail].filter((part) => part !== "").join(" ");
+      tail = index < minimum ? body : `(${body})?`;
+    }
+    return tail;
   }
 
   private unsupported(position: SchemaPosition, why: string): EdgecallError {
