@@ -62,32 +62,68 @@ describe("progress", () => {
       stream,
       intervalMs: 1000,
       now: () => now,
+      ticker: false,
     });
     for (let index = 0; index < 8; index += 1) {
-      now += 300;
+      now += 1000;
       progress.record(index % 2 === 0);
     }
     progress.finish();
-    // Drawn at the first record (t=300), then at t>=1300 (t=1500), then 10/10 at t=2400.
+    // At the start, then one line a second; rate and ETA once two results and 3 s are in.
     assert.deepEqual(writes, [
-      "edgecall: eval: 3/10 30% · acc 66.7% · 3.33/s · ETA 2s\n",
-      "edgecall: eval: 7/10 70% · acc 57.1% · 3.33/s · ETA 1s\n",
-      "edgecall: eval: 10/10 100% · acc 50.0% · 3.33/s · ETA 0s\n",
+      "edgecall: eval: 2/10 20% · acc 50.0%\n",
+      "edgecall: eval: 3/10 30% · acc 66.7% · elapsed 1s\n",
+      "edgecall: eval: 4/10 40% · acc 50.0% · elapsed 2s\n",
+      "edgecall: eval: 5/10 50% · acc 60.0% · 1.00/s · elapsed 3s · ETA 5s\n",
+      "edgecall: eval: 6/10 60% · acc 50.0% · 1.00/s · elapsed 4s · ETA 4s\n",
+      "edgecall: eval: 7/10 70% · acc 57.1% · 1.00/s · elapsed 5s · ETA 3s\n",
+      "edgecall: eval: 8/10 80% · acc 50.0% · 1.00/s · elapsed 6s · ETA 2s\n",
+      "edgecall: eval: 9/10 90% · acc 55.6% · 1.00/s · elapsed 7s · ETA 1s\n",
+      "edgecall: eval: 10/10 100% · acc 50.0% · 1.00/s · elapsed 8s\n",
     ]);
+  });
+
+  it("gives no ETA from the first result (not 'ETA 0s' at 1/20)", () => {
+    let now = 0;
+    const { writes, stream } = recorder(false);
+    const progress = new EvalProgress({ total: 20, stream, intervalMs: 0, now: () => now, ticker: false });
+    now += 300;
+    progress.record(false);
+    assert.equal(writes.at(-1), "edgecall: eval: 1/20 5% · acc 0.0%\n");
+  });
+
+  it("says when results came from the response cache, with no rate or ETA from them", () => {
+    let now = 0;
+    const { writes, stream } = recorder(false);
+    const progress = new EvalProgress({ total: 20, stream, intervalMs: 0, now: () => now, ticker: false });
+    for (let index = 0; index < 20; index += 1) {
+      now += 5;
+      progress.record(index % 2 === 0, true);
+    }
+    progress.finish();
+    assert.ok(
+      writes.every((line) => !/ETA|\/s/.test(line)),
+      writes.join(""),
+    );
+    assert.equal(writes.at(-2), "edgecall: eval: 20/20 100% · acc 50.0% · 20 from the cache\n");
+    assert.equal(
+      writes.at(-1),
+      "edgecall: eval: all 20 from the response cache; speeds n/a; --no-cache to measure\n",
+    );
   });
 
   it("redraws one line in place on a terminal", () => {
     let now = 0;
     const { writes, stream } = recorder(true);
-    const progress = new EvalProgress({ total: 4, stream, now: () => now });
+    const progress = new EvalProgress({ total: 4, stream, now: () => now, ticker: false });
     for (let index = 0; index < 4; index += 1) {
       now += 1000;
       progress.record(true);
     }
     progress.finish();
     assert.ok(writes.slice(0, -1).every((text) => text.startsWith("\r\x1b[2K")));
-    assert.match(writes[3] ?? "", /████████████████████████ 4\/4 100% · acc 100\.0% · 1\.00\/s · ETA 0s/);
-    assert.equal(writes.at(-1), "\n");
+    assert.match(writes[4] ?? "", /████████████████████ 4\/4 100% · acc 100\.0% · 1\.00\/s · elapsed 4s/);
+    assert.equal(writes.at(-1), "edgecall: eval: 4/4 100% · acc 100.0% · 1.00/s · elapsed 4s\n");
   });
 });
 

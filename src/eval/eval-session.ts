@@ -165,7 +165,7 @@ async function runPending(options: EvalSessionOptions, work: PendingWork): Promi
     concurrency: options.concurrency ?? 1,
     cache: work.cache,
     signal: options.signal,
-    onResult: (result) => progress?.record(result.passed),
+    onResult: (result) => progress?.record(result.passed, result.cached),
   });
   progress?.finish();
   return outcome;

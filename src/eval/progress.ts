@@ -1,16 +1,15 @@
 /**
- * Eval progress on stderr. On a terminal: one live line redrawn in place (plain ANSI: carriage
- * return and erase-line), with a bar, done/total, accuracy so far, rate and ETA. Elsewhere (CI,
- * pipes): a plain line every `intervalMs` (default 10 s) and one at the end.
+ * Eval progress on stderr, through the shared progress line (src/text/progress-line.ts): on a
+ * terminal one live line with a spinner, a bar, done/total, accuracy so far, rate and ETA;
+ * elsewhere (CI, pipes) a plain line when the run starts, every `intervalMs` (default 10 s) and at
+ * the end. Results served from the response cache are counted apart: they give no rate and no ETA,
+ * and the end says how many there were, and that their speeds are not measured.
  */
 import { percentOf } from "../text/percent.js";
+import { ProgressLine, type ProgressStream, type Ticker } from "../text/progress-line.js";
 
-/** Where progress goes: a writable stream that may be a terminal. */
-export interface ProgressStream {
-  write(text: string): unknown;
-  isTTY?: boolean;
-  columns?: number;
-}
+export { formatDuration } from "../text/duration.js";
+export type { ProgressStream } from "../text/progress-line.js";
 
 /** Options of {@link EvalProgress}. */
 export interface ProgressOptions {
@@ -19,97 +18,76 @@ export interface ProgressOptions {
   done?: number;
   passed?: number;
   stream?: ProgressStream;
-  /** Force the live bar on or off (default: the stream is a TTY). */
+  /** Force the live line on or off (default: the stream is a TTY). */
   live?: boolean;
-  /** Plain mode: least time between lines. Live mode redraws at most every 100 ms. */
+  /** Plain mode: least time between lines. */
   intervalMs?: number;
   /** Injected clock (tests). */
   now?: () => number;
+  /** Injected redraw timer (tests); false: none. */
+  ticker?: Ticker | false;
 }
 
-/** Formats seconds as `1h02m`, `3m07s` or `12s`. */
-export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return "?";
-  const whole = Math.round(seconds);
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = whole % 60;
-  if (hours > 0) return `${hours}h${String(minutes).padStart(2, "0")}m`;
-  if (minutes > 0) return `${minutes}m${String(rest).padStart(2, "0")}s`;
-  return `${rest}s`;
+/** What the end of a run says about the response cache, or undefined when nothing came from it. */
+export function cacheStatement(fromCache: number, doneThisSession: number): string | undefined {
+  if (fromCache === 0) return undefined;
+  if (fromCache === doneThisSession)
+    return `${fromCache === 1 ? "the one result" : `all ${fromCache}`} from the response cache; speeds n/a; --no-cache to measure`;
+  return `${fromCache} of ${doneThisSession} from the response cache; speeds cover the ${doneThisSession - fromCache} measured; --no-cache to measure all`;
 }
 
-/** Tracks and draws progress. */
+/** Tracks and draws an eval's progress. */
 export class EvalProgress {
   private readonly total: number;
   private done: number;
   private passed: number;
   private doneThisSession = 0;
-  private readonly stream: ProgressStream;
-  private readonly live: boolean;
-  private readonly intervalMs: number;
-  private readonly now: () => number;
-  private readonly startedAt: number;
-  private lastDrawAt = Number.NEGATIVE_INFINITY;
-  private lastDrawnDone = -1;
-  private drawn = false;
+  private fromCache = 0;
+  private readonly line: ProgressLine;
 
   constructor(options: ProgressOptions) {
     this.total = options.total;
     this.done = options.done ?? 0;
     this.passed = options.passed ?? 0;
-    this.stream = options.stream ?? process.stderr;
-    this.live = options.live ?? this.stream.isTTY === true;
-    this.intervalMs = options.intervalMs ?? (this.live ? 100 : 10_000);
-    this.now = options.now ?? (() => performance.now());
-    this.startedAt = this.now();
+    this.line = new ProgressLine({
+      label: "eval",
+      ...(options.stream === undefined ? {} : { stream: options.stream }),
+      ...(options.live === undefined ? {} : { live: options.live }),
+      ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.ticker === undefined ? {} : { ticker: options.ticker }),
+    });
+    this.line.phase("", {
+      total: this.total,
+      done: this.done,
+      rate: true,
+      announce: this.done < this.total,
+      detail: this.accuracy(),
+    });
   }
 
-  /** Records one finished attempt and redraws when due. */
-  record(passed: boolean): void {
+  private accuracy(): string {
+    return this.done === 0 ? "" : `acc ${percentOf(this.passed, this.done)}`;
+  }
+
+  /** Records one finished attempt (`cached`: served from the response cache) and redraws when due. */
+  record(passed: boolean, cached = false): void {
     this.done += 1;
     this.doneThisSession += 1;
     if (passed) this.passed += 1;
-    if (this.now() - this.lastDrawAt >= this.intervalMs || this.done === this.total) this.draw();
+    if (cached) this.fromCache += 1;
+    this.line.advance({ cached, detail: this.accuracy() });
   }
 
-  /** The status text (without bar): `12/40 30% · acc 58.3% · 2.1/s · ETA 13s`. */
+  /** The status text: `12/40 30% · acc 58.3% · 2.10/s · elapsed 6s · ETA 13s`. */
   status(): string {
-    const elapsed = (this.now() - this.startedAt) / 1000;
-    const rate = elapsed > 0 ? this.doneThisSession / elapsed : 0;
-    const remaining = this.total - this.done;
-    const percent = this.total === 0 ? 100 : Math.floor((100 * this.done) / this.total);
-    const accuracy = this.done === 0 ? "-" : percentOf(this.passed, this.done);
-    const eta = rate > 0 ? formatDuration(remaining / rate) : "?";
-    return `${this.done}/${this.total} ${percent}% · acc ${accuracy} · ${rate.toFixed(rate < 10 ? 2 : 1)}/s · ETA ${eta}`;
+    return this.line.status();
   }
 
-  /** Draws now. */
-  draw(): void {
-    this.lastDrawAt = this.now();
-    this.lastDrawnDone = this.done;
-    if (this.live) {
-      const width = 24;
-      const filled = this.total === 0 ? width : Math.round((width * this.done) / this.total);
-      const bar = `${"█".repeat(filled)}${"░".repeat(width - filled)}`;
-      const line = `${bar} ${this.status()}`;
-      // A pseudo-terminal may report 0 columns; assume a common width then.
-      const columns =
-        this.stream.columns !== undefined && this.stream.columns > 20 ? this.stream.columns : 120;
-      this.stream.write(`\r\x1b[2K${line.slice(0, columns - 1)}`);
-      this.drawn = true;
-    } else {
-      this.stream.write(`edgecall: eval: ${this.status()}\n`);
-    }
-  }
-
-  /** Final draw; ends the live line. */
+  /** Final line (when this session ran anything) and what came from the response cache. */
   finish(): void {
-    if (this.live) {
-      if (this.doneThisSession > 0 || this.drawn) {
-        if (this.lastDrawnDone !== this.done) this.draw();
-        this.stream.write("\n");
-      }
-    } else if (this.doneThisSession > 0 && this.lastDrawnDone !== this.done) this.draw();
+    this.line.finish(this.doneThisSession > 0 ? this.status() : undefined);
+    const statement = cacheStatement(this.fromCache, this.doneThisSession);
+    if (statement !== undefined) this.line.note(statement);
   }
 }
