@@ -14,6 +14,7 @@ export type EdgecallErrorCode =
   | "invalid-json"
   | "invalid-model-spec"
   | "model-load"
+  | "model-download"
   | "backend-http"
   | "backend-timeout"
   | "backend-unreachable"

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
-import { parseModelSpec, specServers } from "./model-spec.js";
+import { absoluteModelSpec, parseModelSpec, specServers } from "./model-spec.js";
 
 describe("parseModelSpec", () => {
   it("reads each kind of spec", () => {
@@ -65,5 +65,54 @@ describe("parseModelSpec", () => {
         spec,
       );
     }
+  });
+});
+
+describe("parseModelSpec on hub names", () => {
+  it("reads hf:OWNER/REPO, with a quant tag or a file", () => {
+    assert.deepEqual(parseModelSpec("hf:Qwen/Qwen3-0.6B-GGUF"), {
+      kind: "hf",
+      owner: "Qwen",
+      repo: "Qwen3-0.6B-GGUF",
+    });
+    assert.deepEqual(parseModelSpec("hf:unsloth/Qwen3-0.6B-GGUF:q4_k_m"), {
+      kind: "hf",
+      owner: "unsloth",
+      repo: "Qwen3-0.6B-GGUF",
+      quant: "q4_k_m",
+    });
+    assert.deepEqual(parseModelSpec("hf:unsloth/Qwen3-0.6B-GGUF/sub/Qwen3-0.6B-Q8_0.gguf"), {
+      kind: "hf",
+      owner: "unsloth",
+      repo: "Qwen3-0.6B-GGUF",
+      file: "sub/Qwen3-0.6B-Q8_0.gguf",
+    });
+  });
+
+  it("rejects malformed hub names, naming the part at fault", () => {
+    const cases: Array<[string, RegExp]> = [
+      ["hf:", /expected hf:OWNER\/REPO/],
+      ["hf:owner", /expected hf:OWNER\/REPO/],
+      ["hf:owner/", /expected hf:OWNER\/REPO/],
+      ["hf:../repo", /owner/],
+      ["hf:own er/repo", /owner/],
+      ["hf:owner/re$po", /repository/],
+      ["hf:owner/repo:", /quant/],
+      ["hf:owner/repo:Q4/K", /quant/],
+      ["hf:owner/repo/../x.gguf", /file/],
+      ["hf:owner/repo/dir/x.bin", /\.gguf/],
+      ["hf:owner/repo/a b.gguf", /file/],
+    ];
+    for (const [spec, pattern] of cases) {
+      assert.throws(
+        () => parseModelSpec(spec),
+        (error: unknown) => isEdgecallError(error, "invalid-model-spec") && pattern.test(error.message),
+        spec,
+      );
+    }
+  });
+
+  it("leaves a hub name as given when made absolute", () => {
+    assert.equal(absoluteModelSpec(" hf:o/r:Q8_0 "), "hf:o/r:Q8_0");
   });
 });

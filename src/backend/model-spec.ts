@@ -2,10 +2,12 @@
  * Model spec strings (the CLI contract (docs/architecture.md)): a path to a `.gguf` file,
  * `openai:URL#MODEL` (or a fleet, `openai:URL1,URL2#MODEL`), `llama-server:URL` (llama-server's raw
  * `/completion` with edgecall's own prompt rendering and parsers; a fleet likewise),
- * `replay:FILE.jsonl[?delayMs=N]`, or `demo`.
+ * `replay:FILE.jsonl[?delayMs=N]`, `hf:OWNER/REPO[:QUANT|/FILE.gguf]` (a GGUF on the model hub,
+ * downloaded into the cache on first use: hub/resolve-hub-model.ts), or `demo`.
  */
-import { isAbsolute, resolve } from "node:path";
+import { basename, isAbsolute, resolve } from "node:path";
 import { EdgecallError } from "../errors.js";
+import { filePathProblem, isGgufName, quantTagProblem, repoNameProblem } from "./hub/hub-names.js";
 
 /** A parsed model spec. */
 export type ModelSpec =
@@ -24,6 +26,15 @@ export type ModelSpec =
       api?: "raw";
     }
   | { kind: "replay"; path: string; delayMs: number }
+  | {
+      kind: "hf";
+      owner: string;
+      repo: string;
+      /** `:QUANT`: the GGUF whose name holds this tag (any case). */
+      quant?: string;
+      /** `/FILE.gguf`: this file of the repository (may name folders). */
+      file?: string;
+    }
   | { kind: "demo" };
 
 function invalid(spec: string, why: string): EdgecallError {
@@ -67,10 +78,44 @@ export function parseModelSpec(spec: string): ModelSpec {
     }
     return { kind: "replay", path, delayMs };
   }
+  if (trimmed.startsWith("hf:")) return hubSpec(spec, trimmed.slice("hf:".length));
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
     throw invalid(spec, "a URL needs the openai: prefix (openai:URL#MODEL)");
   }
   return { kind: "gguf", path: trimmed };
+}
+
+/** `OWNER/REPO[:QUANT|/FILE.gguf]`, the part of an `hf:` spec after the prefix. */
+function hubSpec(spec: string, rest: string): ModelSpec {
+  const expected = "expected hf:OWNER/REPO, hf:OWNER/REPO:QUANT or hf:OWNER/REPO/FILE.gguf";
+  const slash = rest.indexOf("/");
+  if (slash === -1) throw invalid(spec, expected);
+  const owner = rest.slice(0, slash);
+  const afterOwner = rest.slice(slash + 1);
+  const nextSlash = afterOwner.indexOf("/");
+  const colon = afterOwner.indexOf(":");
+  const repoEnd = [nextSlash, colon]
+    .filter((index) => index !== -1)
+    .reduce((a, b) => Math.min(a, b), afterOwner.length);
+  const repo = afterOwner.slice(0, repoEnd);
+  if (owner === "" || repo === "") throw invalid(spec, expected);
+  const ownerProblem = repoNameProblem(owner);
+  if (ownerProblem !== undefined) throw invalid(spec, `the owner '${owner}' ${ownerProblem}`);
+  const repoProblem = repoNameProblem(repo);
+  if (repoProblem !== undefined) throw invalid(spec, `the repository '${repo}' ${repoProblem}`);
+  const tail = afterOwner.slice(repoEnd);
+  if (tail === "") return { kind: "hf", owner, repo };
+  if (tail.startsWith(":")) {
+    const quant = tail.slice(1);
+    const problem = quantTagProblem(quant);
+    if (problem !== undefined) throw invalid(spec, `the quant tag '${quant}' ${problem} (e.g. Q4_K_M)`);
+    return { kind: "hf", owner, repo, quant };
+  }
+  const file = tail.slice(1);
+  const problem = filePathProblem(file);
+  if (problem !== undefined) throw invalid(spec, `the file path '${file}' ${problem}`);
+  if (!isGgufName(file)) throw invalid(spec, `the file '${file}' is not a .gguf file`);
+  return { kind: "hf", owner, repo, file };
 }
 
 /** The server URLs of an `openai:` or `llama-server:` spec: one, or a comma-separated fleet. */
@@ -121,4 +166,15 @@ export function absoluteModelSpec(spec: string): string {
     return `replay:${resolve(parsed.path)}${question === -1 ? "" : trimmed.slice(question)}`;
   }
   return spec.trim();
+}
+
+/**
+ * A short name for an `hf:` spec, as a file name would give: the file's name without `.gguf`, else
+ * the repository's without a `-GGUF` suffix, plus the quant tag (`hf:Qwen/Qwen3-0.6B-GGUF:Q8_0` →
+ * `Qwen3-0.6B-Q8_0`).
+ */
+export function hubSpecLabel(spec: Extract<ModelSpec, { kind: "hf" }>): string {
+  if (spec.file !== undefined) return basename(spec.file).replace(/\.gguf$/i, "");
+  const repo = spec.repo.replace(/[-_.]gguf$/i, "");
+  return spec.quant === undefined ? repo : `${repo}-${spec.quant}`;
 }

@@ -1,14 +1,16 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
 import { f32, presetPlan, u32, withKv, writeHollowGguf } from "../gguf/hollow-model.test-support.js";
+import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
 import { type GgufWriteValue, ggufKv, writeGguf } from "../gguf/writer.js";
+import { startFakeHub } from "./hub/fake-hub.test-support.js";
 import { loadLlamaModel } from "./llama-cpp/load.js";
 import { absoluteModelSpec } from "./model-spec.js";
-import { openModel } from "./open-model.js";
+import { localModelFile, openModel } from "./open-model.js";
 
 const directory = mkdtempSync(join(tmpdir(), "edgecall-open-model-"));
 after(() => rmSync(directory, { recursive: true, force: true }));
@@ -93,5 +95,40 @@ describe("absoluteModelSpec", () => {
     assert.equal(absoluteModelSpec("replay:/x/r.jsonl"), "replay:/x/r.jsonl");
     assert.equal(absoluteModelSpec("openai:http://h:1/v1#m"), "openai:http://h:1/v1#m");
     assert.equal(absoluteModelSpec("demo"), "demo");
+  });
+});
+
+describe("openModel on an hf: spec", () => {
+  it("downloads the file from the hub HF_ENDPOINT names, opens it, and finds it offline next time", async () => {
+    const gguf = readFileSync(await tinyModelPath("llama"));
+    const hub = await startFakeHub({
+      owner: "acme",
+      repo: "tiny-GGUF",
+      files: [{ name: "tiny-Q8_0.gguf", content: gguf }],
+    });
+    const saved = { ...process.env };
+    process.env.EDGECALL_CACHE_DIR = join(directory, "cache");
+    process.env.HF_ENDPOINT = hub.endpoint;
+    try {
+      const backend = await openModel("hf:acme/tiny-GGUF:Q8_0", {
+        gpu: "off",
+        threads: 1,
+        prefixCacheBytes: 0,
+      });
+      try {
+        const path = String(backend.info.model);
+        assert.ok(path.startsWith(join(directory, "cache", "models", "hf", "acme", "tiny-GGUF")), path);
+        assert.deepEqual(readFileSync(path), gguf);
+      } finally {
+        await backend.close();
+      }
+      const seen = hub.requests.length;
+      assert.ok(seen >= 2);
+      assert.equal(await localModelFile("hf:acme/tiny-GGUF:Q8_0"), String(backend.info.model));
+      assert.equal(hub.requests.length, seen);
+    } finally {
+      process.env = saved;
+      await hub.close();
+    }
   });
 });

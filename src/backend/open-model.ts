@@ -127,6 +127,29 @@ async function openServers(
   return createFleetBackend(members);
 }
 
+/**
+ * The GGUF file on this machine a spec names: a `.gguf` path as given, the demo model (synthesised
+ * on first use), an `hf:` model (downloaded into the cache on first use, with progress on stderr:
+ * hub/resolve-hub-model.ts); undefined for specs that name no file (`openai:`, `replay:`).
+ */
+export async function localModelFile(spec: string | ModelSpec): Promise<string | undefined> {
+  const parsed = typeof spec === "string" ? parseModelSpec(spec) : spec;
+  switch (parsed.kind) {
+    case "gguf":
+      return parsed.path;
+    case "demo": {
+      const { ensureDemoModel } = await import("./demo-model.js");
+      return ensureDemoModel();
+    }
+    case "hf": {
+      const { resolveHubModel } = await import("./hub/resolve-hub-model.js");
+      return resolveHubModel(parsed);
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** Opens the backend a spec names. Throws EdgecallError for bad specs, missing files and load failures. */
 export async function openModel(
   spec: string | ModelSpec,
@@ -136,10 +159,9 @@ export async function openModel(
   switch (parsed.kind) {
     case "gguf":
       return openGguf(parsed.path, options);
-    case "demo": {
-      const { ensureDemoModel } = await import("./demo-model.js");
-      return openGguf(await ensureDemoModel(), options);
-    }
+    case "demo":
+    case "hf":
+      return openGguf((await localModelFile(parsed)) ?? "", options);
     case "openai":
       return openServers(parsed, options);
     case "replay": {

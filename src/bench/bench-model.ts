@@ -50,6 +50,10 @@ export async function resolveBenchModel(
     }
     return { path: source.path, synthesised: false };
   }
+  if (source.kind === "hf") {
+    const { localModelFile } = await import("../backend/open-model.js");
+    return { path: (await localModelFile(source.spec)) ?? "", synthesised: false };
+  }
   if (source.kind === "demo") {
     const { ensureDemoModel } = await import("../backend/demo-model.js");
     return { path: await ensureDemoModel(onNote), preset: "demo", synthesised: false };

@@ -28,6 +28,8 @@ export interface BenchCommandOptions {
 export type BenchModelSource =
   | { kind: "file"; path: string }
   | { kind: "demo" }
+  /** An `hf:` spec, downloaded into the cache on first use. */
+  | { kind: "hf"; spec: string }
   | { kind: "shape"; preset: string; arch: string; quant: SynthQuantType };
 
 /** A validated benchmark plan. */
@@ -105,6 +107,7 @@ function parseSource(options: BenchCommandOptions): BenchModelSource {
   const spec = parseModelSpec(options.model!);
   if (spec.kind === "gguf") return { kind: "file", path: spec.path };
   if (spec.kind === "demo") return { kind: "demo" };
+  if (spec.kind === "hf") return { kind: "hf", spec: options.model!.trim() };
   throw usage(
     "--model",
     `bench measures GGUF models run in-process; '${options.model}' is a ${spec.kind}: spec`,

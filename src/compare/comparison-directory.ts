@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { writeFileAtomic } from "../atomic-file.js";
-import { parseModelSpec } from "../backend/model-spec.js";
+import { hubSpecLabel, parseModelSpec } from "../backend/model-spec.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { SampleResult } from "../eval/sample-result.js";
@@ -52,7 +52,9 @@ export function modelLabels(specs: readonly string[]): string[] {
           ? basename(spec.path).replace(/\.jsonl?$/i, "")
           : spec.kind === "openai"
             ? spec.model
-            : "demo";
+            : spec.kind === "hf"
+              ? hubSpecLabel(spec)
+              : "demo";
     let label = base;
     for (let index = 2; labels.includes(label); index += 1) label = `${base}#${index}`;
     labels.push(label);

@@ -44,13 +44,17 @@ export async function benchModel(
   options: { gpu?: "auto" | "off"; threads?: number; onNote?: (message: string) => void },
 ): Promise<ModelBenchFigures | string> {
   const spec = parseModelSpec(specText);
-  if (spec.kind !== "gguf" && spec.kind !== "demo")
+  if (spec.kind !== "gguf" && spec.kind !== "demo" && spec.kind !== "hf")
     return `not measured: bench runs GGUF files in-process, and this model is a ${spec.kind}: spec`;
   const { runBench } = await import("../bench/run-bench.js");
   try {
+    const { localModelFile } = await import("../backend/open-model.js");
     const report = await runBench(
       {
-        source: spec.kind === "gguf" ? { kind: "file", path: spec.path } : { kind: "demo" },
+        source:
+          spec.kind === "demo"
+            ? { kind: "demo" }
+            : { kind: "file", path: (await localModelFile(spec)) ?? "" },
         promptTokens: settings.promptTokens,
         genTokens: settings.genTokens,
         threads: [options.threads ?? availableParallelism()],

@@ -134,7 +134,8 @@ function provenanceOf(model: ModelProvenance): NonNullable<ComparedModel["proven
     backend: model.backend,
     backendVersion: model.backendVersion ?? null,
     device: model.device ?? null,
-    fileBytes: model.kind === "gguf" || model.kind === "demo" ? fileBytes(model.path) : null,
+    fileBytes:
+      model.kind === "gguf" || model.kind === "demo" || model.kind === "hf" ? fileBytes(model.path) : null,
     randomWeights: model.randomWeights,
   };
 }

@@ -101,7 +101,9 @@ export async function modelProvenance(
   };
   switch (spec.kind) {
     case "gguf":
-    case "demo": {
+    case "demo":
+    case "hf": {
+      // demo and hf: the backend's model is the file it opened (synthesised, or in the hub cache).
       const path = spec.kind === "gguf" ? spec.path : info.model;
       const sha256 = await fileSha256(path, cacheDirectory);
       return {

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { writeFileAtomic } from "../atomic-file.js";
 import type { BackendReport } from "../backend/model-backend.js";
-import type { ModelSpec } from "../backend/model-spec.js";
+import { hubSpecLabel, type ModelSpec } from "../backend/model-spec.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
@@ -172,6 +172,8 @@ function modelSlug(spec: ModelSpec): string {
       return spec.model;
     case "replay":
       return `replay-${basename(spec.path).replace(/\.jsonl?$/i, "")}`;
+    case "hf":
+      return hubSpecLabel(spec);
   }
 }
 

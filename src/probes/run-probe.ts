@@ -152,13 +152,10 @@ function resumedParameters(
   return original;
 }
 
-/** The GGUF file a spec names (the demo model's, synthesised on first use), or undefined. */
+/** The GGUF file a spec names (the demo model's, synthesised, or an hf: one, downloaded on first use), or undefined. */
 async function ggufPath(model: string): Promise<string | undefined> {
-  const spec = parseModelSpec(model);
-  if (spec.kind === "gguf") return spec.path;
-  if (spec.kind !== "demo") return undefined;
-  const { ensureDemoModel } = await import("../backend/demo-model.js");
-  return ensureDemoModel();
+  const { localModelFile } = await import("../backend/open-model.js");
+  return localModelFile(model);
 }
 
 function buildSteps(

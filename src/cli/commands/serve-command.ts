@@ -6,7 +6,7 @@
  */
 import { basename } from "node:path";
 import type { ModelBackend } from "../../backend/model-backend.js";
-import { parseModelSpec } from "../../backend/model-spec.js";
+import { hubSpecLabel, parseModelSpec } from "../../backend/model-spec.js";
 import { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
 import { allowedHostNames, corsOrigins } from "../../http/web-guard-options.js";
@@ -68,6 +68,8 @@ export function defaultModelName(spec: string): string {
       return basename(parsed.path).replace(/\.jsonl$/i, "");
     case "demo":
       return "demo";
+    case "hf":
+      return hubSpecLabel(parsed);
   }
 }
 
