@@ -51,12 +51,36 @@ export function referenceFor(suite: Suite, sample: Sample): ReferenceOutput[] | 
   return sample.reference ?? suite.referenceOf?.(sample);
 }
 
+/** Where `suite check` is: a stage of a suite starts (with its sample count), or a sample is done. */
+export type SuiteCheckProgress =
+  | { type: "stage"; suite: string; index: number; suites: number; stage: string; total: number }
+  | { type: "sample"; suite: string; id: string; passed: boolean };
+
+/** A stage's progress: told when the stage starts and after each sample. */
+interface StageProgress {
+  report?: (event: SuiteCheckProgress) => void;
+  suite: string;
+  index: number;
+  suites: number;
+  stage: string;
+}
+
+function agentStage(agent: AgentRunSettings): string {
+  return agent.guards === "off" ? "guards off" : `guards on, confirm ${agent.confirm}`;
+}
+
 async function runWith(
   backend: ModelBackend,
   items: Awaited<ReturnType<typeof planRun>>,
   concurrency: number,
   agent: AgentRunSettings = defaultAgentSettings,
+  progress?: StageProgress,
 ): Promise<SampleResult[]> {
+  const report = progress?.report;
+  if (progress !== undefined && report !== undefined) {
+    const { suite, index, suites, stage } = progress;
+    report({ type: "stage", suite, index, suites, stage, total: items.length });
+  }
   const folder = mkdtempSync(join(tmpdir(), "edgecall-suite-check-"));
   const store = ResultStore.open(join(folder, "results.sqlite"));
   try {
@@ -67,6 +91,12 @@ async function runWith(
       settings: { seed: 0, maxTokens: 1024, decoding: "free", toolChoice: "auto" },
       agent,
       concurrency,
+      ...(report === undefined
+        ? {}
+        : {
+            onResult: (result: SampleResult) =>
+              report({ type: "sample", suite: progress?.suite ?? "", id: result.id, passed: result.passed }),
+          }),
     });
     return store.all();
   } finally {
@@ -81,12 +111,21 @@ export interface CheckOptions extends PlanOptions {
   concurrency?: number;
   /** Counterfeits tried per kind and suite (default {@link defaultCounterfeitLimit}); 0: none. */
   counterfeits?: CounterfeitLimit;
+  /** Told when each stage of each suite starts and after each sample (progress lines). */
+  onProgress?: (event: SuiteCheckProgress) => void;
 }
 
 /** Checks each suite. */
 export async function checkSuites(suites: readonly Suite[], options: CheckOptions): Promise<SuiteCheck[]> {
   const checks: SuiteCheck[] = [];
-  for (const suite of suites) {
+  for (const [index, suite] of suites.entries()) {
+    const stage = (name: string): StageProgress => ({
+      ...(options.onProgress === undefined ? {} : { report: options.onProgress }),
+      suite: suite.name,
+      index,
+      suites: suites.length,
+      stage: name,
+    });
     const items = await planRun([suite], { ...options, repeats: 1 });
     const samples = items.map((item) => item.sample);
     const withReference = items.filter((item) => referenceFor(suite, item.sample) !== undefined);
@@ -94,8 +133,16 @@ export async function checkSuites(suites: readonly Suite[], options: CheckOption
       referenceBackend(samples, (sample) => referenceFor(suite, sample)),
       withReference,
       options.concurrency ?? 2,
+      defaultAgentSettings,
+      stage("reference solutions"),
     );
-    const none = await runWith(nullBackend(), items, options.concurrency ?? 2);
+    const none = await runWith(
+      nullBackend(),
+      items,
+      options.concurrency ?? 2,
+      defaultAgentSettings,
+      stage("null model"),
+    );
     const byId = new Map(samples.map((sample) => [sample.id, sample]));
     for (const result of gold) {
       const why = result.passed ? suite.checkReference?.(result) : undefined;
@@ -116,24 +163,30 @@ export async function checkSuites(suites: readonly Suite[], options: CheckOption
               return sample === undefined || !mayPass(sample);
             })
             .map((result) => result.id);
-    const runner: CheckRunner = {
-      run: (backend, chosen, agent) => {
-        const wanted = new Set(chosen.map((sample) => sample.id));
-        return runWith(
-          backend,
-          items.filter((item) => wanted.has(item.sample.id)),
-          options.concurrency ?? 2,
-          agent,
-        );
-      },
+    const runner = (name: string): CheckRunner => {
+      let runs = 0;
+      return {
+        run: (backend, chosen, agent) => {
+          const wanted = new Set(chosen.map((sample) => sample.id));
+          runs += 1;
+          return runWith(
+            backend,
+            items.filter((item) => wanted.has(item.sample.id)),
+            options.concurrency ?? 2,
+            agent,
+            stage(name === "own check" ? `${name} ${runs} (${agentStage(agent)})` : `${name} ${runs}`),
+          );
+        },
+      };
     };
-    const own = suite.check === undefined ? undefined : await suite.check(samples, runner);
+    const own = suite.check === undefined ? undefined : await suite.check(samples, runner("own check"));
     const counterfeitLimit = options.counterfeits ?? defaultCounterfeitLimit;
+    const counterfeitRunner = runner("counterfeits, round");
     const counterfeits =
       counterfeitLimit === 0
         ? { report: undefined, failures: [] }
         : await checkCounterfeits(suite, samples, counterfeitLimit, (backend, chosen) =>
-            runner.run(backend, chosen, defaultAgentSettings),
+            counterfeitRunner.run(backend, chosen, defaultAgentSettings),
           );
     const checkFailures = [...(own?.failures ?? []), ...counterfeits.failures];
     checks.push({
