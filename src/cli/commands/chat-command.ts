@@ -3,22 +3,33 @@
  * guarded agent loop. Tools: the assistant suite over the world in `--state`, plus the tools of
  * each `--mcp` server. The model's text streams; each call and result shows on one line; calls
  * that need confirmation ask y/N. The conversation (and the session's taint) lasts across turns.
- * `/exit` or Ctrl-D quits; Ctrl-C stops the reply being generated (and quits at the prompt).
+ * On a terminal a spinner shows while the model works. A line starting with a `/word` is a
+ * command (`/help` lists them), never a message. `/exit` or Ctrl-D quits; Ctrl-C stops the reply
+ * being generated (and quits at the prompt).
+ *
+ * `--model demo:script` is the scripted demo (src/backend/demo-script.ts): scripted words, real
+ * calls, guards and tools, on a fresh world in a temporary folder unless `--state` is given.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { ChatRenderer } from "../../agent/chat-renderer.js";
 import { LineQueue } from "../../agent/line-queue.js";
 import { runAgent } from "../../agent/run-agent.js";
 import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import { type AssistantState, openWorld } from "../../assistant/world.js";
+import { demoScriptPrompts, isDemoScript, openModelOrDemoScript } from "../../backend/demo-script.js";
 import type { ModelBackend } from "../../backend/model-backend.js";
 import { parseModelSpec } from "../../backend/model-spec.js";
-import { openModel } from "../../backend/open-model.js";
+import type { openModel } from "../../backend/open-model.js";
 import type { ConfirmationRequest } from "../../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
 import { type McpToolSource, registerMcpTools } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import { terminalLine, terminalSafe } from "../../text/terminal-safe.js";
+import { readChatLine } from "../chat-slash-commands.js";
+import { contextBeyondTrainingWarning } from "../context-beyond-training.js";
 import {
   httpModelLimits,
   inProcessModelOptions,
@@ -26,6 +37,7 @@ import {
   templateOptions,
 } from "../model-options.js";
 import { closeMcpSources, connectMcpSources, mcpConnectOptions } from "../tool-sources.js";
+import { WorkSpinner } from "../work-spinner.js";
 
 /** Parsed options of `edgecall chat`. */
 export interface ChatCommandOptions extends ModelOptionValues {
@@ -47,7 +59,7 @@ export interface ChatIo {
   output: NodeJS.WritableStream;
   /** Emits `SIGINT` on Ctrl-C (default: `process`). */
   interrupts?: Pick<NodeJS.EventEmitter, "on" | "off">;
-  /** Opens the model (tests pass their own backend); default {@link openModel}. */
+  /** Opens the model (tests pass their own backend); default {@link openModel}, and `demo:script`. */
   openBackend?: typeof openModel;
 }
 
@@ -67,8 +79,12 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
   const output = io?.output ?? process.stdout;
   const interrupts = io?.interrupts ?? process;
   const write = (text: string) => output.write(text);
-  const terminal =
-    (input as { isTTY?: boolean }).isTTY === true && (output as { isTTY?: boolean }).isTTY === true;
+  const outputIsTerminal = (output as { isTTY?: boolean }).isTTY === true;
+  const terminal = (input as { isTTY?: boolean }).isTTY === true && outputIsTerminal;
+  // Progress while the model works: a spinner on a terminal, nothing in a piped transcript.
+  const spinner = new WorkSpinner(output, outputIsTerminal);
+  const scripted = isDemoScript(options.model);
+  let scratchWorld: string | undefined;
 
   let world: AssistantState | undefined;
   const sources: McpToolSource[] = [];
@@ -104,7 +120,9 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
   };
 
   try {
-    world = openWorld(options.state);
+    if (scripted && options.state === undefined)
+      scratchWorld = mkdtempSync(join(tmpdir(), "edgecall-demo-world-"));
+    world = openWorld(options.state ?? scratchWorld);
     const registry = createAssistantRegistry(world);
     const assistantCount = registry.list().length;
     sources.push(...(await connectMcpSources(options.mcp, mcpConnectOptions(options))));
@@ -121,7 +139,7 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
         );
     }
 
-    backend = await (io?.openBackend ?? openModel)(options.model, {
+    backend = await (io?.openBackend ?? openModelOrDemoScript)(options.model, {
       format: options.format,
       gpu: options.gpu,
       threads: options.threads,
@@ -135,13 +153,28 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
     const mcpCount = registry.list().length - assistantCount;
     write(
       `edgecall chat · ${backend.info.backend} ${backend.info.model} · ${assistantCount} assistant tools` +
-        `${mcpCount > 0 ? ` + ${mcpCount} from MCP` : ""} · state ${world.dir}\n`,
+        `${mcpCount > 0 ? ` + ${mcpCount} from MCP` : ""} · state ${world.dir}` +
+        `${scratchWorld === undefined ? "" : " (a fresh demo world, removed on exit)"}\n`,
     );
+    const beyond = contextBeyondTrainingWarning(
+      backend.info,
+      options.contextSize === undefined ? { raisedFor: "the assistant tools" } : "given",
+    );
+    if (beyond !== undefined) write(beyond.replace(/^edgecall: /, ""));
     if (randomWeights)
-      write("note: this model has random weights (demo): its replies are noise, not a result\n");
-    write("Type /exit or press Ctrl-D to quit; Ctrl-C stops a reply.\n");
+      write(
+        "note: this model has random weights (demo): its replies are noise, not a result; " +
+          "for a scripted conversation with real tool calls, guards and a confirmation: --model demo:script\n",
+      );
+    if (scripted)
+      write(
+        "note: demo:script: the model's words are scripted, whatever you type; its tool calls, the guards and the tools are real.\n" +
+          `Type, in order:\n${demoScriptPrompts.map((prompt) => `  ${prompt}\n`).join("")}`,
+      );
+    write("Type /help for commands, /exit or Ctrl-D to quit; Ctrl-C stops a reply.\n");
 
     const confirm = async (request: ConfirmationRequest): Promise<boolean> => {
+      spinner.stop();
       // The summary escapes what it quotes; each of its lines is escaped again here, defensively.
       const lines = request.summary.split("\n").map((line) => terminalSafe(line, { maxLength: 4000 }));
       write(`  ? ${lines.join("\n    ")}\n`);
@@ -156,9 +189,19 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
       if (line === null) break;
       const text = line.trim();
       if (text === "") continue;
-      if (text === "/exit" || text === "/quit") break;
+      const typed = readChatLine(text, {
+        tools: () => registry.list().map((tool) => tool.definition),
+      });
+      if (typed.kind === "exit") break;
+      if (typed.kind === "command") {
+        write(`${typed.output}\n`);
+        continue;
+      }
       executor.noteUserMessage(text);
-      const renderer = new ChatRenderer(write);
+      const renderer = new ChatRenderer((piece) => {
+        spinner.stop();
+        write(piece);
+      });
       turn = new AbortController();
       try {
         const transcript = await runAgent({
@@ -166,16 +209,21 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
           executor,
           messages: [...history, { role: "user", content: text }],
           signal: turn.signal,
-          onEvent: (event) => renderer.handle(event),
+          onEvent: (event) => {
+            if (event.type === "step-start") spinner.start("thinking");
+            renderer.handle(event);
+          },
           maxSteps: options.maxSteps ?? 8,
           generateOptions: {
             maxTokens: options.maxTokens ?? 1024,
             sampling: { temperature: options.temperature, seed: options.seed },
           },
         });
+        spinner.stop();
         renderer.finish(transcript);
         history = transcript.messages;
       } finally {
+        spinner.stop();
         turn = undefined;
       }
     }
@@ -187,5 +235,6 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
     await backend?.close();
     await closeMcpSources(sources);
     world?.close();
+    if (scratchWorld !== undefined) rmSync(scratchWorld, { recursive: true, force: true });
   }
 }

@@ -8,8 +8,9 @@
  * out with a warning on stderr. The servers are stopped when the command ends, however it ends.
  */
 
+import { openModelOrDemoScript } from "../../backend/demo-script.js";
 import type { ModelBackend, ToolChoice } from "../../backend/model-backend.js";
-import { openModel } from "../../backend/open-model.js";
+import type { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
@@ -56,7 +57,7 @@ export interface RunCommandOptions extends ModelOptionValues {
 export interface RunIo {
   stdout?: NodeJS.WritableStream;
   stderr?: NodeJS.WritableStream;
-  /** Opens the model (tests pass their own backend); default {@link openModel}. */
+  /** Opens the model (tests pass their own backend); default {@link openModel}, and `demo:script`. */
   openBackend?: typeof openModel;
 }
 
@@ -101,7 +102,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       stderr.write(
         `edgecall: warning: --mcp: left out MCP tool ${terminalLine(name, 100)}: --tools already offers a tool of that name\n`,
       );
-    backend = await (io?.openBackend ?? openModel)(options.model, {
+    backend = await (io?.openBackend ?? openModelOrDemoScript)(options.model, {
       format: options.format,
       gpu: options.gpu,
       threads: options.threads,

@@ -1,0 +1,67 @@
+/**
+ * The chat's own commands: a line whose first word is `/name` (letters, digits, `-`, `_`) is a
+ * command, never a message to the model; `/help` lists them and an unknown one says so. A line
+ * such as `/etc/hosts please` (a path) is a message.
+ */
+import { terminalLine } from "../text/terminal-safe.js";
+
+/** What a typed line is: a message for the model, the end of the chat, or a handled command with its output. */
+export type ChatLine = { kind: "message" } | { kind: "exit" } | { kind: "command"; output: string };
+
+/** What the commands can show. */
+export interface ChatCommandContext {
+  /** The tools on offer, with one-line descriptions. */
+  tools(): readonly { name: string; description?: string }[];
+}
+
+const commands: readonly [string, string][] = [
+  ["/help", "this list"],
+  ["/tools", "the tools the model is offered"],
+  ["/exit, /quit", "leave the chat (Ctrl-D too)"],
+];
+
+/** The `/help` text. */
+export function chatHelp(): string {
+  const width = Math.max(...commands.map(([name]) => name.length));
+  return [
+    "commands:",
+    ...commands.map(([name, what]) => `  ${name.padEnd(width)}  ${what}`),
+    "anything else is a message to the model; Ctrl-C stops a reply",
+  ].join("\n");
+}
+
+function firstSentence(text: string): string {
+  const line = text.split("\n")[0] ?? "";
+  const end = line.search(/\.(\s|$)/);
+  return end === -1 ? line : line.slice(0, end + 1);
+}
+
+/** Reads one typed line (already trimmed). */
+export function readChatLine(text: string, context: ChatCommandContext): ChatLine {
+  const word = /^\/([A-Za-z0-9_-]+)(?:\s|$)/.exec(text)?.[1];
+  if (word === undefined) return { kind: "message" };
+  switch (word.toLowerCase()) {
+    case "exit":
+    case "quit":
+      return { kind: "exit" };
+    case "help":
+      return { kind: "command", output: chatHelp() };
+    case "tools": {
+      // MCP servers choose their tools' names and descriptions: escaped, bounded.
+      const tools = context.tools().map((tool) => ({
+        name: terminalLine(tool.name, 100),
+        description: terminalLine(firstSentence(tool.description ?? ""), 160),
+      }));
+      const width = Math.max(0, ...tools.map((tool) => tool.name.length));
+      return {
+        kind: "command",
+        output: tools.map((tool) => `  ${tool.name.padEnd(width)}  ${tool.description}`).join("\n"),
+      };
+    }
+    default:
+      return {
+        kind: "command",
+        output: `unknown command /${terminalLine(word, 40)}; /help lists the commands`,
+      };
+  }
+}
