@@ -20,6 +20,8 @@ export interface OpenModelOptions {
   contextSize?: number;
   /** openai: the longest wait for the server to send anything, in ms (default 120000). */
   idleTimeoutMs?: number;
+  /** openai: the longest time one call may take, in ms (default 600000). */
+  requestTimeoutMs?: number;
   /** openai: the largest response body accepted, in bytes (default 64 MiB). */
   maxResponseBytes?: number;
   /** GGUF: context sequences, calls evaluated together (default 1; eval passes its concurrency). */
@@ -117,6 +119,7 @@ async function openServers(
         model: spec.model,
         format,
         ...common,
+        ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
         ...(options.stream === undefined ? {} : { stream: options.stream }),
       });
   }

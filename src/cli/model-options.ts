@@ -17,6 +17,8 @@ export interface ModelOptionValues {
   contextSize?: number;
   /** `--idle-timeout`, seconds. */
   idleTimeout?: number;
+  /** `--request-timeout`, seconds. */
+  requestTimeout?: number;
   /** `--max-response-mib`. */
   maxResponseMib?: number;
   /** commander's `--no-prefix-reuse` sets this false. */
@@ -71,14 +73,19 @@ export function templateOptions(values: TemplateOptionValues): Pick<OpenModelOpt
 const largestResponseMib = 512;
 
 /**
- * Adds the options of models served over HTTP (`openai:` specs): `--idle-timeout SECONDS` and
- * `--max-response-mib N`. Other backends ignore them.
+ * Adds the options of models served over HTTP (`openai:` specs): `--idle-timeout SECONDS`,
+ * `--request-timeout SECONDS` and `--max-response-mib N`. Other backends ignore them.
  */
 export function addHttpModelOptions(command: Command): Command {
   return command
     .option(
       "--idle-timeout <seconds>",
-      "openai: models: longest wait for the server to send anything, the reply's start or its next piece (default 120)",
+      "openai: models: longest wait for the server to send anything, the reply's start or its next piece; keep-alive comments do not count (default 120)",
+      numberOption(0.001, 1_000_000),
+    )
+    .option(
+      "--request-timeout <seconds>",
+      "openai: models: longest time one model call may take, retries included (default 600)",
       numberOption(0.001, 1_000_000),
     )
     .option(
@@ -88,13 +95,20 @@ export function addHttpModelOptions(command: Command): Command {
     );
 }
 
-/** `--idle-timeout` and `--max-response-mib` as {@link OpenModelOptions} fields (unset when not given). */
+/**
+ * `--idle-timeout`, `--request-timeout` and `--max-response-mib` as {@link OpenModelOptions} fields
+ * (unset when not given).
+ */
 export function httpModelLimits(values: {
   idleTimeout?: number;
+  requestTimeout?: number;
   maxResponseMib?: number;
-}): Pick<OpenModelOptions, "idleTimeoutMs" | "maxResponseBytes"> {
+}): Pick<OpenModelOptions, "idleTimeoutMs" | "requestTimeoutMs" | "maxResponseBytes"> {
   return {
     ...(values.idleTimeout === undefined ? {} : { idleTimeoutMs: Math.round(values.idleTimeout * 1000) }),
+    ...(values.requestTimeout === undefined
+      ? {}
+      : { requestTimeoutMs: Math.round(values.requestTimeout * 1000) }),
     ...(values.maxResponseMib === undefined ? {} : { maxResponseBytes: values.maxResponseMib * 1024 * 1024 }),
   };
 }
@@ -162,7 +176,7 @@ export function addModelOptions(command: Command): Command {
   return addTemplateOptions(addInProcessModelOptions(addHttpModelOptions(command)))
     .requiredOption(
       "--model <spec>",
-      "model: FILE.gguf | openai:URL[,URL...]#MODEL | llama-server:URL[,URL...] | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
+      "model: FILE.gguf | hf:OWNER/REPO[:QUANT|/FILE.gguf] (downloaded once into the cache; HF_ENDPOINT, HF_TOKEN) | openai:URL[,URL...]#MODEL | llama-server:URL[,URL...] | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
     )
     .option("--format <name>", "tool-call format (default: detected from the GGUF chat template)")
     .addOption(

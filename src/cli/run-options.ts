@@ -29,6 +29,8 @@ export interface RunCommandOptions extends TemplateOptionValues {
   progress?: boolean;
   /** `--idle-timeout`, seconds. */
   idleTimeout?: number;
+  /** `--request-timeout`, seconds. */
+  requestTimeout?: number;
   /** `--max-response-mib`. */
   maxResponseMib?: number;
   /** commander's `--no-prefix-reuse` sets this false. */

@@ -239,6 +239,7 @@ async function runEntries(
         ...(entry.runDir === null ? {} : { resume: entry.runDir }),
         concurrency: options.concurrency,
         idleTimeoutMs: options.idleTimeoutMs,
+        requestTimeoutMs: options.requestTimeoutMs,
         maxResponseBytes: options.maxResponseBytes,
         signal: options.signal,
         progress: options.progress,

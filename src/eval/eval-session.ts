@@ -50,6 +50,7 @@ function openBackend(options: EvalSessionOptions, inputs: SessionInputs): Promis
     threads: options.threads,
     contextSize: options.contextSize,
     idleTimeoutMs: options.idleTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
     maxResponseBytes: options.maxResponseBytes,
     // In-process, each sample in flight gets a context sequence of its own (at most 16; more
     // samples in flight wait for a free sequence).

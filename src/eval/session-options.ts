@@ -31,6 +31,8 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   contextSize?: number;
   /** openai: models: the longest wait for the server to send anything, in ms. */
   idleTimeoutMs?: number;
+  /** openai: models: the longest time one model call may take, in ms. */
+  requestTimeoutMs?: number;
   /** openai: models: the largest response body accepted, in bytes. */
   maxResponseBytes?: number;
   /** GGUF: keep what each context sequence holds between calls (default true). */

@@ -236,6 +236,7 @@ export async function runProbe(options: ProbeOptions): Promise<ProbeOutcome> {
     gpu: options.gpu,
     threads: options.threads,
     idleTimeoutMs: options.idleTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
     maxResponseBytes: options.maxResponseBytes,
     out: options.out,
     resume: options.resume,

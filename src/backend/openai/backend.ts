@@ -36,6 +36,7 @@ import { readServerTimings, timingWithServer, usageWithServer } from "./server-t
 import { readCompletionStream } from "./stream-reader.js";
 import { StreamState } from "./stream-state.js";
 import {
+  callDeadline,
   defaultMaxResponseBytes,
   type OpenResponse,
   openChatCompletion,
@@ -51,8 +52,16 @@ export interface OpenAICompatibleOptions {
   model: string;
   /** Sent as `Authorization: Bearer …` when set. */
   apiKey?: string;
-  /** Longest wait for the server to send anything (status line or next body piece). Default 120000. */
+  /**
+   * Longest wait for the server to send anything (status line, next body piece; in a stream, the
+   * next line that is not a keep-alive comment). Default 120000.
+   */
   timeoutMs?: number;
+  /**
+   * Longest time one call may take, from its first try (retries and their waits included) to the
+   * end of the reply. Default {@link defaultRequestTimeoutMs}.
+   */
+  requestTimeoutMs?: number;
   /** Retries after 429/500/502/503/504 or a dropped connection. Default 2. */
   maxRetries?: number;
   /** First backoff delay between tries, doubled each retry, with jitter. Default 500. */
@@ -73,6 +82,9 @@ export interface OpenAICompatibleOptions {
   /** The fetch implementation (tests, proxies). Default: the global fetch. */
   fetch?: typeof fetch;
 }
+
+/** The default of {@link OpenAICompatibleOptions.requestTimeoutMs}: 10 minutes. */
+export const defaultRequestTimeoutMs = 600_000;
 
 /** The milliseconds elapsed since `start`, rounded to 0.1 ms. */
 function since(start: number): number {
@@ -154,6 +166,7 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
     url: `${baseUrl}/chat/completions`,
     apiKey: options.apiKey,
     timeoutMs: positiveOption("timeoutMs", options.timeoutMs, 120_000),
+    requestTimeoutMs: positiveOption("requestTimeoutMs", options.requestTimeoutMs, defaultRequestTimeoutMs),
     maxRetries: Math.floor(positiveOption("maxRetries", options.maxRetries, 2, true)),
     retryBaseDelayMs: positiveOption("retryBaseDelayMs", options.retryBaseDelayMs, 500, true),
     maxRetryDelayMs: positiveOption("maxRetryDelayMs", options.maxRetryDelayMs, 30_000, true),
@@ -180,10 +193,14 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
     return toOpenAIRequestBody(request, options.model, stream, { templateVariables, tools: adjusted.tools });
   }
 
-  /** Opens the call; a grammar refusal is answered by relaxing the schemas' bounds, once. */
+  /**
+   * Opens the call; a grammar refusal is answered by relaxing the schemas' bounds, once, within the
+   * same deadline.
+   */
   async function open(request: GenerateRequest, stream: boolean, signal: AbortSignal | undefined) {
+    const deadlineAt = callDeadline(transport);
     try {
-      return await openChatCompletion(transport, bodyOf(request, stream), signal);
+      return await openChatCompletion(transport, bodyOf(request, stream), signal, deadlineAt);
     } catch (error) {
       if (
         error instanceof BackendHttpError &&
@@ -193,7 +210,7 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
         relaxGrammarBounds(request.tools).relaxed.length > 0
       ) {
         relaxBounds = true;
-        return openChatCompletion(transport, bodyOf(request, stream), signal);
+        return openChatCompletion(transport, bodyOf(request, stream), signal, deadlineAt);
       }
       throw error;
     }
@@ -247,7 +264,11 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
     const state = new StreamState();
     let firstTokenMs: number | undefined;
     try {
-      for await (const delta of readCompletionStream(response.chunks(), transport.url, state)) {
+      // Only SSE lines other than comments reset the idle timeout: keep-alives are not progress.
+      const chunks = response.chunks({ touchOnBytes: false });
+      for await (const delta of readCompletionStream(chunks, transport.url, state, () =>
+        response.progress(),
+      )) {
         if (delta.generated && firstTokenMs === undefined) firstTokenMs = since(start);
         if (delta.text !== "") yield { type: "text-delta", text: delta.text };
       }

@@ -24,6 +24,11 @@ export interface SseParserOptions {
    * a longer one throws {@link SseLimitError}. Default {@link defaultSseMaxLength}.
    */
   maxLength?: number;
+  /**
+   * Told of each line that is neither a comment nor blank (`data:`, `event:`, ...): what a reader
+   * counts as the server's progress, keep-alive comments (`: ping`) not being any.
+   */
+  onFieldLine?: () => void;
 }
 
 /** A line or an event longer than {@link SseParserOptions.maxLength}. */
@@ -50,9 +55,11 @@ export class SseParser {
   /** A CR ended the previous chunk: an LF starting the next one belongs to it. */
   private pendingCarriageReturn = false;
   private readonly maxLength: number;
+  private readonly onFieldLine: (() => void) | undefined;
 
   constructor(options: SseParserOptions = {}) {
     this.maxLength = options.maxLength ?? defaultSseMaxLength;
+    this.onFieldLine = options.onFieldLine;
   }
 
   /** Feeds decoded text and returns the events it completed. Throws SseLimitError past the limit. */
@@ -111,6 +118,7 @@ export class SseParser {
   private processLine(line: string): SseEvent | undefined {
     if (line === "") return this.dispatch();
     if (line.startsWith(":")) return undefined;
+    this.onFieldLine?.();
     const colon = line.indexOf(":");
     const field = colon === -1 ? line : line.slice(0, colon);
     let value = colon === -1 ? "" : line.slice(colon + 1);

@@ -17,14 +17,18 @@ export interface StreamDelta {
   generated: boolean;
 }
 
-/** The chunks' deltas, in order; `state` holds the whole completion when it returns. */
+/**
+ * The chunks' deltas, in order; `state` holds the whole completion when it returns. `onProgress`
+ * is told of each SSE line that is not a comment (the idle timeout's progress: keep-alives are none).
+ */
 export async function* readCompletionStream(
   chunks: AsyncIterable<Uint8Array>,
   url: string,
   state: StreamState,
+  onProgress?: () => void,
 ): AsyncGenerator<StreamDelta> {
   let done = false;
-  for await (const event of sseEvents(chunks, url)) {
+  for await (const event of sseEvents(chunks, url, onProgress)) {
     const data = event.data.trim();
     if (data === "[DONE]") {
       done = true;
@@ -58,9 +62,13 @@ export async function* readCompletionStream(
 }
 
 /** The body's SSE events; a line or event past the parser's limit is a backend-protocol error. */
-async function* sseEvents(chunks: AsyncIterable<Uint8Array>, url: string): AsyncGenerator<SseEvent> {
+async function* sseEvents(
+  chunks: AsyncIterable<Uint8Array>,
+  url: string,
+  onFieldLine: (() => void) | undefined,
+): AsyncGenerator<SseEvent> {
   try {
-    yield* parseSseStream(chunks);
+    yield* parseSseStream(chunks, onFieldLine === undefined ? {} : { onFieldLine });
   } catch (error) {
     if (!(error instanceof SseLimitError)) throw error;
     throw new EdgecallError("backend-protocol", `${url}: ${error.message}`, { subject: url, cause: error });

@@ -1,6 +1,9 @@
 /**
- * The HTTP side of the openai-compatible backend: one POST with an idle timeout, the caller's abort
- * signal, and retries with exponential backoff and jitter for overload and dropped connections.
+ * The HTTP side of the openai-compatible backend: one POST with an idle timeout, an overall
+ * deadline for the whole call (retries and their waits included), the caller's abort signal, and
+ * retries with exponential backoff and jitter for overload and dropped connections. Both timeouts
+ * end as `backend-timeout` errors. Whoever reads a stream may say what counts as progress for the
+ * idle timeout (SSE keep-alive comments do not), so a server dripping comments cannot hold a call.
  * Retries happen only until a successful status line arrives; a body cut off half-way is not retried,
  * so a streamed reply is never delivered twice.
  */
@@ -21,8 +24,13 @@ export interface TransportConfig {
   /** The full endpoint, e.g. `http://127.0.0.1:8080/v1/chat/completions`. */
   url: string;
   apiKey?: string;
-  /** Longest wait for the server to send anything: the status line, or the next piece of the body. */
+  /**
+   * Longest wait for the server to send anything: the status line, or the next piece of the body
+   * (for a stream read with `chunks({ touchOnBytes: false })`, the next {@link OpenResponse.progress}).
+   */
   timeoutMs: number;
+  /** Longest time one call may take, from its first try to the end of its body. Unset: no deadline. */
+  requestTimeoutMs?: number;
   maxRetries: number;
   /** First backoff delay; each retry doubles it (before jitter). */
   retryBaseDelayMs: number;
@@ -58,8 +66,13 @@ function mebibytes(bytes: number): string {
 export interface OpenResponse {
   readonly status: number;
   readonly headers: Headers;
-  /** The body's bytes; each piece resets the idle timeout. Errors arrive as EdgecallErrors. */
-  chunks(): AsyncIterable<Uint8Array>;
+  /**
+   * The body's bytes; each piece resets the idle timeout, unless `touchOnBytes` is false, when only
+   * {@link progress} does. Errors arrive as EdgecallErrors.
+   */
+  chunks(options?: { touchOnBytes?: boolean }): AsyncIterable<Uint8Array>;
+  /** Resets the idle timeout: the reader found progress in what arrived (an SSE field, not a comment). */
+  progress(): void;
   /** The whole body as text. */
   text(): Promise<string>;
   /** Stops the timer and the caller-signal listener, and drops the connection if the body is unread. */
@@ -109,20 +122,45 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** One try: its own AbortController, fired by the idle timer or by the caller's signal. */
+/** The error for a call past its deadline ({@link TransportConfig.requestTimeoutMs}). */
+function deadlineError(config: TransportConfig, cause?: unknown, lastTry?: EdgecallError): EdgecallError {
+  const after = lastTry === undefined ? "" : `; the last try: ${lastTry.message}`;
+  return new EdgecallError(
+    "backend-timeout",
+    `${config.url}: the call was not done within its deadline of ${config.requestTimeoutMs} ms (--request-timeout)${after}`,
+    { subject: config.url, ...(cause === undefined ? {} : { cause }) },
+  );
+}
+
+/** The `performance.now()` at which a call starting now must end; Infinity without a deadline. */
+export function callDeadline(config: TransportConfig): number {
+  return config.requestTimeoutMs === undefined
+    ? Number.POSITIVE_INFINITY
+    : performance.now() + config.requestTimeoutMs;
+}
+
+/** One try: its own AbortController, fired by the idle timer, the call's deadline or the caller's signal. */
 class AttemptGuard {
   /** Body bytes received so far (checked against the config's maxResponseBytes). */
   received = 0;
   readonly controller = new AbortController();
-  private reason: "timeout" | "aborted" | undefined;
+  private reason: "timeout" | "deadline" | "aborted" | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private readonly deadlineTimer: NodeJS.Timeout | undefined;
   private readonly onCallerAbort = (): void => this.fire("aborted");
 
   constructor(
     readonly config: TransportConfig,
     private readonly callerSignal: AbortSignal | undefined,
+    deadlineAt: number,
   ) {
     callerSignal?.addEventListener("abort", this.onCallerAbort, { once: true });
+    if (Number.isFinite(deadlineAt)) {
+      this.deadlineTimer = setTimeout(
+        () => this.fire("deadline"),
+        Math.max(0, deadlineAt - performance.now()),
+      );
+    }
     this.touch();
   }
 
@@ -134,6 +172,7 @@ class AttemptGuard {
 
   dispose(): void {
     clearTimeout(this.timer);
+    clearTimeout(this.deadlineTimer);
     this.callerSignal?.removeEventListener("abort", this.onCallerAbort);
   }
 
@@ -143,13 +182,18 @@ class AttemptGuard {
     if (error instanceof EdgecallError) return { error, retryable: false };
     if (this.reason === "aborted" || this.callerSignal?.aborted)
       return { error: abortedError(), retryable: false };
+    if (this.reason === "deadline") return { error: deadlineError(this.config, error), retryable: false };
     if (this.reason === "timeout") {
       const what = phase === "connect" ? "no response" : "no further data";
       return {
-        error: new EdgecallError("backend-timeout", `${url}: ${what} within ${timeoutMs} ms`, {
-          subject: url,
-          cause: error,
-        }),
+        error: new EdgecallError(
+          "backend-timeout",
+          `${url}: ${what} within ${timeoutMs} ms (--idle-timeout)`,
+          {
+            subject: url,
+            cause: error,
+          },
+        ),
         retryable: false,
       };
     }
@@ -171,15 +215,23 @@ class AttemptGuard {
     };
   }
 
-  private fire(reason: "timeout" | "aborted"): void {
+  private fire(reason: "timeout" | "deadline" | "aborted"): void {
     this.reason ??= reason;
     clearTimeout(this.timer);
+    clearTimeout(this.deadlineTimer);
     this.controller.abort();
   }
 }
 
-/** Reads a body to its end through the guard (used for error bodies and whole responses). */
-async function* guardedChunks(response: Response, guard: AttemptGuard): AsyncGenerator<Uint8Array> {
+/**
+ * Reads a body to its end through the guard (error bodies, whole responses and streams); each piece
+ * resets the idle timer unless `touchOnBytes` is false.
+ */
+async function* guardedChunks(
+  response: Response,
+  guard: AttemptGuard,
+  touchOnBytes = true,
+): AsyncGenerator<Uint8Array> {
   if (response.body === null) return;
   const reader = response.body.getReader();
   let finished = false;
@@ -195,7 +247,7 @@ async function* guardedChunks(response: Response, guard: AttemptGuard): AsyncGen
         finished = true;
         return;
       }
-      guard.touch();
+      if (touchOnBytes) guard.touch();
       guard.received += result.value.length;
       if (guard.received > guard.config.maxResponseBytes) throw tooLargeError(guard.config, undefined);
       yield result.value;
@@ -225,7 +277,10 @@ function openResponse(response: Response, guard: AttemptGuard): OpenResponse {
   return {
     status: response.status,
     headers: response.headers,
-    chunks: () => guardedChunks(response, guard),
+    chunks: (options) => guardedChunks(response, guard, options?.touchOnBytes !== false),
+    progress: () => {
+      if (!closed) guard.touch();
+    },
     text: () => collectText(guardedChunks(response, guard)),
     close,
   };
@@ -234,12 +289,14 @@ function openResponse(response: Response, guard: AttemptGuard): OpenResponse {
 /**
  * POSTs `body` as JSON, retrying 429/500/502/503/504 (but not a server's report that the model's
  * output did not parse) and dropped connections up to `maxRetries` times (waiting `Retry-After` when the server sends it, else exponential backoff with jitter).
- * Resolves once a 2xx status line has arrived; rejects with an EdgecallError otherwise.
+ * Resolves once a 2xx status line has arrived; rejects with an EdgecallError otherwise. `deadlineAt`
+ * ({@link callDeadline}, default from now) ends the call, its body included, with `backend-timeout`.
  */
 export async function openChatCompletion(
   config: TransportConfig,
   body: unknown,
   signal?: AbortSignal,
+  deadlineAt: number = callDeadline(config),
 ): Promise<OpenResponse> {
   const payload = JSON.stringify(body);
   const streaming =
@@ -251,7 +308,8 @@ export async function openChatCompletion(
   if (config.apiKey !== undefined && config.apiKey !== "") headers.authorization = `Bearer ${config.apiKey}`;
   for (let attempt = 0; ; attempt++) {
     if (signal?.aborted) throw abortedError();
-    const guard = new AttemptGuard(config, signal);
+    if (performance.now() >= deadlineAt) throw deadlineError(config);
+    const guard = new AttemptGuard(config, signal, deadlineAt);
     let failure: EdgecallError;
     let retryable: boolean;
     let retryAfterMs: number | undefined;
@@ -300,6 +358,8 @@ export async function openChatCompletion(
       config.maxRetryDelayMs,
       retryAfterMs ?? backoffDelay(attempt, config.retryBaseDelayMs, config.maxRetryDelayMs),
     );
+    // A retry that could only start past the deadline is not waited for.
+    if (performance.now() + delay >= deadlineAt) throw deadlineError(config, failure, failure);
     await sleep(delay, signal);
   }
 }
