@@ -70,7 +70,7 @@ export function registerEvalCommands(program: Command): void {
       .description("run evaluation suites against a model into a resumable run directory")
       .option(
         "--model <spec>",
-        "model: FILE.gguf | openai:URL[,URL...]#MODEL (a fleet) | llama-server:URL[,URL...] | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
+        "model: FILE.gguf | hf:OWNER/REPO[:QUANT|/FILE.gguf] | openai:URL[,URL...]#MODEL (a fleet) | llama-server:URL[,URL...] | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
       )
       .option("--suite <list>", "comma-separated suites and groups, e.g. bfcl:simple_python,assistant")
       .option("--bfcl-dir <dir>", "the BFCL v4 data folder (for bfcl:* suites)")
@@ -172,7 +172,7 @@ export function registerEvalCommands(program: Command): void {
       )
       .option(
         "--model <spec>",
-        "a model file (repeat for each; the first is the baseline): FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl | demo",
+        "a model file (repeat for each; the first is the baseline): FILE.gguf | hf:OWNER/REPO[:QUANT|/FILE.gguf] | openai:URL#MODEL | replay:FILE.jsonl | demo",
         (value: string, previous: string[] = []) => [...previous, value],
       )
       .option("--suite <list>", "comma-separated suites and groups, e.g. assistant,bfcl:simple_python")
@@ -199,7 +199,7 @@ export function registerEvalCommands(program: Command): void {
       )
       .option(
         "--model <spec>",
-        "a model file (repeat for each): FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl | demo",
+        "a model file (repeat for each): FILE.gguf | hf:OWNER/REPO[:QUANT|/FILE.gguf] | openai:URL#MODEL | replay:FILE.jsonl | demo",
         (value: string, previous: string[] = []) => [...previous, value],
       )
       .option("--suite <list>", "comma-separated suites and groups (traces:FILE.jsonl for your own traces)")
@@ -237,7 +237,10 @@ export function registerEvalCommands(program: Command): void {
             ? "the same requests with 1, 5, 10, 20, 50, 100 tools offered (the right one plus distractors)"
             : "the same requests after 0, 1k, 4k, 8k, 16k, 32k tokens of prior conversation",
         )
-        .option("--model <spec>", "model: FILE.gguf | openai:URL#MODEL | replay:FILE.jsonl | demo")
+        .option(
+          "--model <spec>",
+          "model: FILE.gguf | hf:OWNER/REPO[:QUANT|/FILE.gguf] | openai:URL#MODEL | replay:FILE.jsonl | demo",
+        )
         .option(
           "--steps <list>",
           kind === "tools"

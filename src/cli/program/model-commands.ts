@@ -97,7 +97,7 @@ export function registerModelCommands(program: Command): void {
   program
     .command("inspect")
     .description("validate a GGUF file and print its architecture, size, quantisation and metadata")
-    .argument("<file>", "a .gguf file")
+    .argument("<file>", "a .gguf file, or hf:OWNER/REPO[:QUANT|/FILE.gguf] (downloaded once into the cache)")
     .option("--json", "print one JSON document")
     .action(async (file: string, options) => {
       const { inspectCommand } = await import("../commands/inspect-command.js");
@@ -131,7 +131,7 @@ export function registerModelCommands(program: Command): void {
     .description(
       "load time, time to first token, prefill/decode tokens/s, peak and context memory of a model",
     )
-    .option("--model <spec>", "a .gguf file, or demo (random weights)")
+    .option("--model <spec>", "a .gguf file, hf:OWNER/REPO[:QUANT|/FILE.gguf], or demo (random weights)")
     .option("--shape <preset>", "a preset shape, synthesised once with random weights (e.g. qwen3.5-0.8b)")
     .option("--arch <arch>", "llama | qwen3 | qwen35 | lfm2 (for --shape tiny)")
     .option(
