@@ -24,7 +24,8 @@ export function registerAssistantCommands(program: Command): void {
     program
       .command("chat")
       .description(
-        "chat with a model that uses the assistant tools (and MCP servers' tools) through the guards",
+        "chat with a model that uses the assistant tools (and MCP servers' tools) through the guards " +
+          "(--model demo:script: a scripted demo with real calls, guards and tools; in the chat, /help lists commands)",
       ),
   )
     .addOption(stateOption())
