@@ -12,6 +12,7 @@ import { maxStopSequences } from "../backend/stop-sequences.js";
 import type { ChatMessage, ToolCall, ToolDefinition } from "../messages.js";
 import { ToolDefinitionsProblem, validateToolDefinitions } from "../tools/tool-definitions-file.js";
 import { InvalidChatRequest } from "./invalid-request.js";
+import { assertRequestDepth } from "./request-depth.js";
 import { readResponseFormat } from "./response-format.js";
 
 export { InvalidChatRequest } from "./invalid-request.js";
@@ -144,6 +145,7 @@ function callOf(call: z.infer<typeof wireToolCall>, at: string): ToolCall {
         `${at}.function.arguments`,
       );
     }
+    assertRequestDepth(decoded, `${at}.function.arguments`);
   }
   if (decoded === null || typeof decoded !== "object" || Array.isArray(decoded)) {
     throw new InvalidChatRequest(
@@ -267,6 +269,7 @@ export function readChatCompletionRequest(
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
     throw new InvalidChatRequest("the request body must be a JSON object", null);
   }
+  assertRequestDepth(document);
   const parsed = body.safeParse(document);
   if (!parsed.success) throw firstIssue(parsed.error);
   const wire = parsed.data;

@@ -218,8 +218,9 @@ describe("edgecall serve: /v1/chat/completions", () => {
     );
     assert.equal(nested.status, 400);
     const nestedBody = (await nested.json()) as Wire;
-    assert.equal(nestedBody.error.param, "tools");
-    assert.match(nestedBody.error.message, /tool 'f': parameters nest deeper than 64 levels/);
+    // 2,000 levels: past the limit on any request's nesting (request-depth.ts), checked first.
+    assert.equal(nestedBody.error.param, "tools[0].function.parameters.properties");
+    assert.match(nestedBody.error.message, /nested deeper than 128 levels/);
   });
 
   it("names tools as the fault when the backend cannot use a schema", async () => {

@@ -13,6 +13,7 @@ import { ToolDefinitionsProblem, validateToolDefinitions } from "../tools/tool-d
 import { fieldPath } from "./chat-completion-request.js";
 import { InvalidChatRequest } from "./invalid-request.js";
 import type { ItemStore, StoredItem } from "./item-store.js";
+import { assertRequestDepth } from "./request-depth.js";
 import { readResponseFormat } from "./response-format.js";
 
 /** What the server does with one Responses request. */
@@ -102,6 +103,7 @@ function argumentsOf(raw: unknown, at: string): Record<string, unknown> {
         `${at}.arguments`,
       );
     }
+    assertRequestDepth(decoded, `${at}.arguments`);
   }
   if (decoded === null || typeof decoded !== "object" || Array.isArray(decoded)) {
     throw new InvalidChatRequest(`${at}.arguments: must be a JSON object`, `${at}.arguments`);
@@ -269,6 +271,7 @@ export function readResponsesRequest(
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
     throw new InvalidChatRequest("the request body must be a JSON object", null);
   }
+  assertRequestDepth(document);
   const parsed = body.safeParse(document);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
