@@ -43,6 +43,8 @@ export interface OpenModelOptions {
   stream?: boolean;
   /** Template variables (`enable_thinking`, `date_string`); unset ones are not passed. */
   templateVariables?: TemplateVariables;
+  /** hf: stops a download (`aborted`); the bytes fetched are kept for the next run to resume. */
+  signal?: AbortSignal;
 }
 
 async function formatByName(name: string): Promise<ToolCallFormat> {
@@ -135,7 +137,10 @@ async function openServers(
  * on first use), an `hf:` model (downloaded into the cache on first use, with progress on stderr:
  * hub/resolve-hub-model.ts); undefined for specs that name no file (`openai:`, `replay:`).
  */
-export async function localModelFile(spec: string | ModelSpec): Promise<string | undefined> {
+export async function localModelFile(
+  spec: string | ModelSpec,
+  options: { signal?: AbortSignal } = {},
+): Promise<string | undefined> {
   const parsed = typeof spec === "string" ? parseModelSpec(spec) : spec;
   switch (parsed.kind) {
     case "gguf":
@@ -146,7 +151,7 @@ export async function localModelFile(spec: string | ModelSpec): Promise<string |
     }
     case "hf": {
       const { resolveHubModel } = await import("./hub/resolve-hub-model.js");
-      return resolveHubModel(parsed);
+      return resolveHubModel(parsed, options.signal === undefined ? {} : { signal: options.signal });
     }
     default:
       return undefined;
@@ -164,7 +169,7 @@ export async function openModel(
       return openGguf(parsed.path, options);
     case "demo":
     case "hf":
-      return openGguf((await localModelFile(parsed)) ?? "", options);
+      return openGguf((await localModelFile(parsed, options)) ?? "", options);
     case "openai":
       return openServers(parsed, options);
     case "replay": {

@@ -28,6 +28,8 @@ export interface FakeHubOptions {
   cdn?: boolean;
   /** The first download sends this many bytes, then the connection is cut. */
   cutFirstDownloadAt?: number;
+  /** The first download sends this many bytes, then nothing more until the hub is closed. */
+  stallFirstDownloadAt?: number;
   /** The models API answers this status (default 200). */
   apiStatus?: number;
 }
@@ -74,6 +76,10 @@ export async function startFakeHub(options: FakeHubOptions): Promise<FakeHub> {
       response.write(body.subarray(0, options.cutFirstDownloadAt), () => {
         setImmediate(() => response.socket?.destroy());
       });
+      return;
+    }
+    if (downloads === 1 && options.stallFirstDownloadAt !== undefined) {
+      response.write(body.subarray(0, options.stallFirstDownloadAt));
       return;
     }
     response.end(body);

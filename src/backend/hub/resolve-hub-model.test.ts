@@ -158,6 +158,36 @@ describe("resolveHubModel against a fake hub", () => {
     );
   });
 
+  it("stops a download when told, keeping the bytes fetched for the next run to resume", async () => {
+    const fake = await hub({ stallFirstDownloadAt: 5000 });
+    const controller = new AbortController();
+    const progress = sink();
+    const stalled = resolveHubModel(
+      { owner: "acme", repo: "tiny-GGUF" },
+      {
+        // On a terminal the first bytes written draw the line at once: stop there.
+        ...options(fake, {
+          ...progress,
+          isTTY: true,
+          write: (text) => {
+            progress.write(text);
+            if (text.startsWith("\r")) controller.abort();
+          },
+        }),
+        signal: controller.signal,
+      },
+    );
+    await assert.rejects(stalled, (error: unknown) => isEdgecallError(error, "aborted"));
+    const path = cachedFilePath("acme", "tiny-GGUF", { revision: commit, file: "tiny-Q4_K_M.gguf" });
+    assert.equal(existsSync(path), false);
+    assert.equal(existsSync(`${path}.lock`), false);
+    const kept = readFileSync(`${path}.partial`).length;
+    assert.ok(kept > 0 && kept <= 5000, `kept ${kept}`);
+    await resolveHubModel({ owner: "acme", repo: "tiny-GGUF" }, options(fake, sink()));
+    assert.deepEqual(readFileSync(path), gguf);
+    assert.equal(downloads(fake).at(-1)?.headers.range, `bytes=${kept}-`);
+  });
+
   it("refuses a file whose sha256 differs from the hub's and keeps none of it", async () => {
     const fake = await hub({
       files: [{ name: "tiny-Q4_K_M.gguf", content: gguf, listedSha256: "b".repeat(64) }],
