@@ -9,6 +9,7 @@
  */
 import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import { type AssistantState, openWorld } from "../../assistant/world.js";
+import { allowedHostNames, corsOrigins } from "../../http/web-guard-options.js";
 import { startToolsHttpServer } from "../../mcp/mcp-http-server.js";
 import { serveToolsOverStdio } from "../../mcp/mcp-server.js";
 
@@ -21,8 +22,12 @@ export interface McpServeOptions {
   http?: number;
   /** With `http`: the address (default 127.0.0.1). */
   host?: string;
-  /** With `http`: the bearer token (default EDGECALL_MCP_TOKEN). */
+  /** With `http`: the bearer token (default EDGECALL_MCP_TOKEN, which `ps` does not show). */
   token?: string;
+  /** With `http`: more names the `Host` header may give (`--allowed-hosts`). */
+  allowedHosts?: string[];
+  /** With `http`: origins whose web pages may call the server (`--cors`); none by default. */
+  cors?: string[];
   /** With `http`: seconds a session may stay idle before it expires (default 300). */
   sessionIdleTimeout?: number;
   /** With `http`: most sessions open at once (default 64). */
@@ -41,6 +46,8 @@ async function serveHttp(
     port: options.http ?? 0,
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(token === undefined || token === "" ? {} : { token }),
+    allowedHosts: allowedHostNames(options.allowedHosts ?? []),
+    corsOrigins: corsOrigins(options.cors ?? []),
     ...(options.sessionIdleTimeout === undefined
       ? {}
       : { sessionIdleTimeoutMs: options.sessionIdleTimeout * 1000 }),
@@ -59,6 +66,9 @@ async function serveHttp(
 
 /** Serves until the client closes stdin; returns the exit code. */
 export async function mcpServeCommand(options: McpServeOptions): Promise<number> {
+  // Checked before the state folder is opened (a usage error leaves nothing behind).
+  allowedHostNames(options.allowedHosts ?? []);
+  corsOrigins(options.cors ?? []);
   // Opened before serving, so an unusable --state fails at start rather than on every call.
   const world: AssistantState = openWorld(options.state);
   const registry = createAssistantRegistry(() => world);

@@ -9,6 +9,7 @@ import {
   mcpOption,
   sessionIdleTimeoutOption,
 } from "./mcp-option.js";
+import { allowedHostsOption, corsOption } from "./web-guard-option.js";
 
 /** The `--state DIR` option of the commands that use the assistant world. */
 function stateOption(): Option {
@@ -84,8 +85,10 @@ export function registerAssistantCommands(program: Command): void {
     .option("--host <address>", "with --http: the address to bind (default 127.0.0.1; others need --token)")
     .option(
       "--token <token>",
-      "with --http: the bearer token clients must send (default: EDGECALL_MCP_TOKEN)",
+      "with --http: the bearer token clients must send (default: EDGECALL_MCP_TOKEN; prefer it: ps shows this flag to every user)",
     )
+    .addOption(allowedHostsOption("with --http: "))
+    .addOption(corsOption("with --http: "))
     .addOption(sessionIdleTimeoutOption())
     .addOption(maxSessionsOption())
     .action(async (options) => {
