@@ -22,7 +22,13 @@ import {
   type Token,
 } from "node-llama-cpp";
 import { nodeLlamaCppVersion } from "../backend/llama-cpp/load.js";
-import type { WorkerRequest, WorkerResult, WorkerRun, WorkerTest } from "./bench-protocol.js";
+import type {
+  BenchProgressHandler,
+  WorkerRequest,
+  WorkerResult,
+  WorkerRun,
+  WorkerTest,
+} from "./bench-protocol.js";
 import { LlamaPerfCollector } from "./llama-perf-timings.js";
 import { readProcessMemory, resetPeakRss } from "./process-memory.js";
 import { median } from "./statistics.js";
@@ -115,15 +121,15 @@ async function runTest(
   request: WorkerRequest,
   measurer: Measurer,
   sequence: LlamaContextSequence,
-  progress: (message: string) => void,
+  progress: (message: string, phase: string) => void,
 ): Promise<WorkerTest> {
   const once = kind === "pp" ? prefillOnce : generateOnce;
   const name = `${kind}${tokens} at ${threads} thread${threads === 1 ? "" : "s"}`;
-  progress(`${name}: warm-up`);
+  progress(`${name}: warm-up`, name);
   await once(measurer, sequence, tokens);
   const runs: WorkerRun[] = [];
   for (let repeat = 1; repeat <= request.repeats; repeat += 1) {
-    progress(`${name}: run ${repeat}/${request.repeats}`);
+    progress(`${name}: run ${repeat}/${request.repeats}`, name);
     await takeDecodeMs(measurer, sequence.context);
     const ms = await once(measurer, sequence, tokens);
     const decodeMs = await takeDecodeMs(measurer, sequence.context);
@@ -178,11 +184,25 @@ async function measureContextRss(
   return median(deltas);
 }
 
+/** The steps of a request: runtime start, two loads, the context check, and each test's warm-up and runs. */
+export function benchSteps(request: WorkerRequest): number {
+  const tests = request.promptTokens.length + (request.genTokens > 0 ? 1 : 0);
+  return (
+    3 +
+    (request.verifyContextSize === undefined ? 0 : 1) +
+    request.threads.length * tests * (1 + request.repeats)
+  );
+}
+
 /** Runs every measurement a {@link WorkerRequest} asks for. */
-export async function measure(
-  request: WorkerRequest,
-  progress: (message: string) => void,
-): Promise<WorkerResult> {
+export async function measure(request: WorkerRequest, report: BenchProgressHandler): Promise<WorkerResult> {
+  const total = benchSteps(request);
+  let done = 0;
+  const progress = (message: string, phase = message) => {
+    report(message, { phase, done, total, unit: "steps" });
+    done += 1;
+  };
+  progress("starting llama.cpp");
   const started = performance.now();
   const perf = new LlamaPerfCollector();
   const llama = await getLlama({

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { cacheDirectory } from "../backend/demo-model.js";
 import { EdgecallError } from "../errors.js";
 import type { BenchModelSource } from "./bench-options.js";
+import type { BenchProgressHandler } from "./bench-protocol.js";
 
 /** Bump when the synthesised bench models' recipe changes, so old cache entries are not reused. */
 const benchModelRecipeVersion = 1;
@@ -28,11 +29,11 @@ export function shapeModelPath(preset: string, arch: string, quant: string): str
 
 /**
  * Resolves the source to a file, synthesising a preset shape on first use. `onNote` receives a
- * line before a slow synthesis starts.
+ * line before a slow synthesis starts, then the bytes written as it goes.
  */
 export async function resolveBenchModel(
   source: BenchModelSource,
-  onNote: (message: string) => void = () => {},
+  onNote: BenchProgressHandler = () => {},
 ): Promise<BenchModelFile> {
   if (source.kind === "file") {
     let isFile = false;
@@ -71,6 +72,8 @@ export async function resolveBenchModel(
     quant: source.quant,
     outputPath: path,
     seed: 1,
+    onProgress: (done, total) =>
+      onNote("synthesising", { phase: "synthesising", done, total, unit: "bytes" }),
   });
   return { path, preset, synthesised: true };
 }

@@ -73,8 +73,23 @@ export interface WorkerResult {
   contextCheck?: { contextSize: number; rssDeltaBytes: number };
 }
 
+/**
+ * How far a benchmark is, beside its progress message: the phase (`synthesising`, `cold load`,
+ * `pp512 at 2 threads`), and the steps (loads, warm-ups, timed runs) or bytes done of the total.
+ */
+export interface BenchProgress {
+  phase: string;
+  /** Steps or bytes finished before this message. */
+  done: number;
+  total: number;
+  unit: "steps" | "bytes";
+}
+
+/** Receives progress: a line, with how far the benchmark is when known. */
+export type BenchProgressHandler = (message: string, progress?: BenchProgress) => void;
+
 /** Child → parent. */
 export type WorkerMessage =
-  | { type: "progress"; message: string }
+  | { type: "progress"; message: string; progress?: BenchProgress }
   | { type: "result"; result: WorkerResult }
   | { type: "error"; code: string; message: string };

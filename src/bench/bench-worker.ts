@@ -18,7 +18,11 @@ process.once("message", async (request: WorkerRequest) => {
   let exitCode = 0;
   try {
     const { measure } = await import("./bench-measure.js");
-    const result = await measure(request, (message) => void send({ type: "progress", message }));
+    const result = await measure(
+      request,
+      (message, progress) =>
+        void send({ type: "progress", message, ...(progress === undefined ? {} : { progress }) }),
+    );
     await send({ type: "result", result });
   } catch (error) {
     const code = (error as { code?: unknown }).code;

@@ -9,6 +9,7 @@ import { f32, presetPlan, withKv, writeHollowGguf } from "../gguf/hollow-model.t
 import type { GgufValue } from "../gguf/reader.js";
 import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
 import type { BenchPlan } from "./bench-options.js";
+import type { BenchProgress } from "./bench-protocol.js";
 import { formatBenchReport } from "./bench-table.js";
 import { benchWorkerEnvironment, contextMemoryRows, runBench } from "./run-bench.js";
 
@@ -35,8 +36,12 @@ function assertSpread(spread: unknown): void {
 describe("runBench on a tiny model", () => {
   it("measures pp16 and tg8 and reports the CLI contract's JSON shape", async () => {
     const progress: string[] = [];
+    const steps: BenchProgress[] = [];
     const report = await runBench(plan(await tinyModelPath("qwen35", "q8_0")), {
-      onProgress: (message) => progress.push(message),
+      onProgress: (message, step) => {
+        progress.push(message);
+        if (step !== undefined) steps.push(step);
+      },
     });
     const json = JSON.parse(JSON.stringify(report));
     assert.equal(json.model.architecture, "qwen35");
@@ -91,6 +96,25 @@ describe("runBench on a tiny model", () => {
     assert.ok(
       progress.some((line) => line.startsWith("tg8 at 1 thread: run 1/1")),
       progress.join("; "),
+    );
+    // Every step says which of how many it is: runtime, two loads, the context check, and each
+    // test's warm-up and run (2 tests x 2).
+    assert.deepEqual(
+      steps.map((step) => [step.done, step.total, step.unit]),
+      [0, 1, 2, 3, 4, 5, 6, 7].map((done) => [done, 8, "steps"]),
+    );
+    assert.deepEqual(
+      steps.map((step) => step.phase),
+      [
+        "starting llama.cpp",
+        "cold load",
+        "warm load",
+        "context of 4096 tokens",
+        "pp16 at 1 thread",
+        "pp16 at 1 thread",
+        "tg8 at 1 thread",
+        "tg8 at 1 thread",
+      ],
     );
 
     const table = formatBenchReport(report);

@@ -22,7 +22,7 @@ import { ggufNumber, isGgufArray, readGguf } from "../gguf/reader.js";
 import { weightTraffic } from "./bandwidth-bound.js";
 import { resolveBenchModel } from "./bench-model.js";
 import type { BenchPlan } from "./bench-options.js";
-import type { WorkerMessage, WorkerRequest, WorkerResult } from "./bench-protocol.js";
+import type { BenchProgressHandler, WorkerMessage, WorkerRequest, WorkerResult } from "./bench-protocol.js";
 import { type BenchReport, buildReport, type ContextMemoryRow } from "./bench-report.js";
 
 /** Context sizes whose memory every report lists (the seed states no context length). */
@@ -32,7 +32,8 @@ export const benchBatchSize = 512;
 
 /** Optional hooks: progress lines, and the machine's memory (tests inject it). */
 export interface RunBenchHooks {
-  onProgress?: (message: string) => void;
+  /** Progress lines, with how far the benchmark is (steps, or bytes of a synthesis) when known. */
+  onProgress?: BenchProgressHandler;
   machineMemory?: MachineMemory;
   /** Seed of the random prompt token ids (default 1). */
   seed?: number;
@@ -103,7 +104,7 @@ export function benchWorkerEnvironment(parent: NodeJS.ProcessEnv): NodeJS.Proces
 }
 
 /** Runs the measurements in a fresh child process. */
-function runWorker(request: WorkerRequest, onProgress: (message: string) => void): Promise<WorkerResult> {
+function runWorker(request: WorkerRequest, onProgress: BenchProgressHandler): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const child = fork(workerModulePath(), [], {
       execArgv: loaderExecArgv(),
@@ -122,7 +123,7 @@ function runWorker(request: WorkerRequest, onProgress: (message: string) => void
       reject(error);
     };
     child.on("message", (message: WorkerMessage) => {
-      if (message.type === "progress") onProgress(message.message);
+      if (message.type === "progress") onProgress(message.message, message.progress);
       else if (message.type === "result") {
         settled = true;
         resolve(message.result);

@@ -8,13 +8,15 @@ import { idleCores } from "../../backend/thread-default.js";
 import { type BenchCommandOptions, parseBenchOptions } from "../../bench/bench-options.js";
 import { formatBenchReport } from "../../bench/bench-table.js";
 import { runBench } from "../../bench/run-bench.js";
+import { formatDuration } from "../../text/duration.js";
+import { ProgressLine } from "../../text/progress-line.js";
+import { benchProgress } from "../bench-progress.js";
 
 export type { BenchCommandOptions } from "../../bench/bench-options.js";
 
 /** Runs the command; returns the exit code. */
 export async function benchCommand(options: BenchCommandOptions): Promise<number> {
   const plan = parseBenchOptions(options);
-  const interactive = process.stderr.isTTY === true;
   const idle = await idleCores();
   const most = Math.max(...plan.threads);
   if (idle !== undefined && idle + 0.5 < most)
@@ -23,13 +25,15 @@ export async function benchCommand(options: BenchCommandOptions): Promise<number
         `and ${most} threads are asked for: decode on more threads than idle cores can collapse, and figures from a ` +
         "busy machine are not this machine's speed\n",
     );
-  const report = await runBench(plan, {
-    onProgress: (message) => {
-      if (interactive) process.stderr.write(`\r\x1b[Kbench: ${message}`);
-      else if (message.startsWith("synthesising")) process.stderr.write(`edgecall: ${message}\n`);
-    },
-  });
-  if (interactive) process.stderr.write("\r\x1b[K");
+  const progress = new ProgressLine({ label: "bench" });
+  const started = performance.now();
+  let report: Awaited<ReturnType<typeof runBench>>;
+  try {
+    report = await runBench(plan, { onProgress: benchProgress(progress) });
+  } finally {
+    progress.finish();
+  }
+  progress.note(`measured in ${formatDuration((performance.now() - started) / 1000)}`);
   if (options.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return 0;

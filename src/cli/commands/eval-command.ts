@@ -105,7 +105,13 @@ export async function evalCommand(given: EvalCommandOptions): Promise<number> {
     const { summary } = outcome;
     for (const line of backendNotes(outcome.backendReport)) process.stderr.write(`edgecall: eval: ${line}\n`);
     const benchTable =
-      isDemo && !outcome.interrupted ? await runDemoBench(outcome.runDirectory, options.threads) : "";
+      isDemo && !outcome.interrupted
+        ? await runDemoBench(
+            outcome.runDirectory,
+            options.threads,
+            options.progress === false ? false : undefined,
+          )
+        : "";
     const report = await reportRun(outcome, {
       json: options.json === true,
       color: process.stdout.isTTY === true,

@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { parseBenchOptions } from "../../bench/bench-options.js";
 import { formatBenchReport } from "../../bench/bench-table.js";
 import { runBench } from "../../bench/run-bench.js";
+import { ProgressLine, type ProgressStream } from "../../text/progress-line.js";
+import { benchProgress } from "../bench-progress.js";
 import type { EvalCommandOptions } from "./eval-options.js";
 
 /** Samples per suite, tokens per reply and bench tests of the demo: seconds, not minutes. */
@@ -35,10 +37,14 @@ export function withDemoDefaults(options: EvalCommandOptions): EvalCommandOption
 }
 
 /**
- * Runs the demo's short bench on the demo model, stores it as `bench.json` in the run and returns
- * its terminal table.
+ * Runs the demo's short bench on the demo model, with its progress on `progressStream` (false:
+ * none), stores it as `bench.json` in the run and returns its terminal table.
  */
-export async function runDemoBench(runDirectory: string, threads: number | undefined): Promise<string> {
+export async function runDemoBench(
+  runDirectory: string,
+  threads: number | undefined,
+  progressStream: ProgressStream | false = process.stderr,
+): Promise<string> {
   const plan = parseBenchOptions({
     model: "demo",
     ...demoBench,
@@ -47,7 +53,18 @@ export async function runDemoBench(runDirectory: string, threads: number | undef
   process.stderr.write(
     "edgecall: demo: short bench of the demo model (random weights: speed and memory only)\n",
   );
-  const report = await runBench(plan);
+  const progress = new ProgressLine({
+    label: "demo bench",
+    ...(progressStream === false
+      ? { stream: { write: () => true }, ticker: false as const }
+      : { stream: progressStream }),
+  });
+  let report: Awaited<ReturnType<typeof runBench>>;
+  try {
+    report = await runBench(plan, { onProgress: benchProgress(progress) });
+  } finally {
+    progress.finish();
+  }
   writeFileSync(join(runDirectory, "bench.json"), `${JSON.stringify(report, null, 2)}\n`);
   return formatBenchReport(report);
 }
