@@ -8,7 +8,8 @@
  * It wraps the backend (both `generate` and `stream`), so the server itself is unchanged: the
  * request is the one the server handed the model (messages, tools, tool choice, sampling), and
  * failed calls are not recorded. Lines are appended whole, one write each, so concurrent requests
- * never interleave and a crash loses at most the line in flight.
+ * never interleave and a crash loses at most the line in flight. The file is created 0600 (it
+ * holds every user's prompts); a file that already exists keeps its mode.
  */
 import { randomUUID } from "node:crypto";
 import { appendFileSync, closeSync, openSync } from "node:fs";
@@ -22,6 +23,9 @@ import type {
 import { toOpenAIRequestBody } from "../backend/openai/request.js";
 import { EdgecallError } from "../errors.js";
 import { completionBody } from "./chat-completion-response.js";
+
+/** Mode of a trace file this creates: its owner reads and writes, nobody else. */
+const traceFileMode = 0o600;
 
 /** One recorded exchange, as written. */
 export interface RecordedExchange {
@@ -56,7 +60,7 @@ export function recordedExchange(
  */
 export function recordingBackend(backend: ModelBackend, path: string, modelName: string): ModelBackend {
   try {
-    closeSync(openSync(path, "a"));
+    closeSync(openSync(path, "a", traceFileMode));
   } catch (error) {
     throw new EdgecallError(
       "invalid-argument",
@@ -70,7 +74,7 @@ export function recordingBackend(backend: ModelBackend, path: string, modelName:
   const randomWeights = backend.info.randomWeights === true;
   const record = (request: GenerateRequest, result: GenerateResult) => {
     const line = `${JSON.stringify(recordedExchange(request, result, modelName, randomWeights))}\n`;
-    appendFileSync(path, line);
+    appendFileSync(path, line, { mode: traceFileMode });
   };
   const inner = backend.stream?.bind(backend);
   const wrapped: ModelBackend = {
