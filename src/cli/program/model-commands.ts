@@ -42,7 +42,7 @@ export function registerModelCommands(program: Command): void {
     program
       .command("serve")
       .description(
-        "serve the model over an OpenAI-compatible API (/v1/chat/completions with tools, /v1/models) until Ctrl-C",
+        "serve the model over an OpenAI-compatible API (/v1/chat/completions with tools, /v1/responses, /v1/models) until Ctrl-C",
       ),
   )
     .option("--host <host>", "address to listen on", "127.0.0.1")
