@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
-import { absoluteModelSpec, parseModelSpec, specServers } from "./model-spec.js";
+import { absoluteModelSpec, hubSpecLabel, parseModelSpec, specServers } from "./model-spec.js";
 
 describe("parseModelSpec", () => {
   it("reads each kind of spec", () => {
@@ -110,6 +110,17 @@ describe("parseModelSpec on hub names", () => {
         spec,
       );
     }
+  });
+
+  it("labels a hub name as its file would be named", () => {
+    const label = (spec: string) => {
+      const parsed = parseModelSpec(spec);
+      assert.ok(parsed.kind === "hf");
+      return hubSpecLabel(parsed);
+    };
+    assert.equal(label("hf:Qwen/Qwen3-0.6B-GGUF:Q8_0"), "Qwen3-0.6B-Q8_0");
+    assert.equal(label("hf:Qwen/Qwen3-0.6B-GGUF"), "Qwen3-0.6B");
+    assert.equal(label("hf:o/r/sub/Model-Q4_K_M.gguf"), "Model-Q4_K_M");
   });
 
   it("leaves a hub name as given when made absolute", () => {
