@@ -32,6 +32,7 @@ import {
   replyTailChunks,
 } from "./chat-completion-response.js";
 import { errorBody, harnessError } from "./http-errors.js";
+import { withModelPathHidden } from "./model-path-hiding.js";
 import { streamReply } from "./reply-stream.js";
 import { ResponseFormatChecker, replyExtension } from "./response-format.js";
 import { createResponsesHandler } from "./responses-route.js";
@@ -81,7 +82,9 @@ function sameKey(given: string, expected: string): boolean {
 
 /** The Hono app; {@link startOpenAIServer} puts it on a socket, tests call `app.request` directly. */
 export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
-  const { backend, modelName } = options;
+  const { modelName } = options;
+  // Errors name the model id, never the server's model file (model-path-hiding.ts).
+  const backend = withModelPathHidden(options.backend, modelName);
   const keepAliveMs = options.keepAliveMs ?? 10_000;
   const gate = new AdmissionGate(options.maxPending ?? defaultMaxPending);
   const randomWeights = backend.info.randomWeights === true;
