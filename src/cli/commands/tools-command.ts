@@ -6,7 +6,8 @@
  */
 import { createInterface } from "node:readline/promises";
 import { terminalLine, terminalSafe } from "../../text/terminal-safe.js";
-import { callTool, listTools } from "../tool-calls.js";
+import { wrapWords } from "../../text/wrap-words.js";
+import { callTool, listTools, type ToolListing } from "../tool-calls.js";
 
 /** Parsed options of `edgecall tools list`. */
 export interface ToolsListOptions {
@@ -21,10 +22,48 @@ export interface ToolsCallOptions {
   json?: boolean;
 }
 
-/** The first sentence of a description, cut to `width` characters. */
-function brief(text: string, width: number): string {
-  const sentence = text.split(/(?<=\.)\s/)[0] ?? "";
-  return sentence.length > width ? `${sentence.slice(0, width - 1)}…` : sentence;
+/** Abbreviations whose period does not end a sentence. */
+const abbreviations = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|approx)\.$/i;
+
+/**
+ * The first sentence of a description: up to the first `.`, `!` or `?` followed by a space, outside
+ * parentheses and not closing an abbreviation such as "e.g.".
+ */
+export function firstSentence(text: string): string {
+  let depth = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === "(") depth += 1;
+    else if (char === ")") depth = Math.max(0, depth - 1);
+    else if (
+      (char === "." || char === "!" || char === "?") &&
+      depth === 0 &&
+      /\s/.test(text[index + 1] ?? "") &&
+      !abbreviations.test(text.slice(0, index + 1))
+    )
+      return text.slice(0, index + 1);
+  }
+  return text.trim();
+}
+
+/**
+ * The tools as lines: name, side-effect class (`*`: output may hold world data) and the first
+ * sentence of the description, wrapped at word boundaries under its column (at most three lines;
+ * a longer one ends at a word with `…`).
+ */
+export function formatToolList(tools: readonly ToolListing[], columns = 100): string[] {
+  const nameWidth = Math.max(...tools.map((tool) => tool.name.length));
+  const indent = nameWidth + 2 + 9 + 2;
+  const width = Math.max(30, columns - 1 - indent);
+  const lines: string[] = [];
+  for (const tool of tools) {
+    const flags = `${tool.sideEffect}${tool.untrustedOutput ? "*" : ""}`;
+    const [first = "", ...rest] = wrapWords(firstSentence(tool.description), width, { maxLines: 3 });
+    lines.push(`${tool.name.padEnd(nameWidth)}  ${flags.padEnd(9)}  ${first}`.trimEnd());
+    for (const line of rest) lines.push(`${" ".repeat(indent)}${line}`);
+  }
+  lines.push("", "* output or errors may hold data from the world (reading them taints the session)");
+  return lines;
 }
 
 /** Prints the tools; returns the exit code. */
@@ -34,13 +73,8 @@ export async function toolsListCommand(options: ToolsListOptions): Promise<numbe
     process.stdout.write(`${JSON.stringify({ tools }, null, 2)}\n`);
     return 0;
   }
-  const nameWidth = Math.max(...tools.map((tool) => tool.name.length));
-  const lines = tools.map((tool) => {
-    const flags = `${tool.sideEffect}${tool.untrustedOutput ? "*" : ""}`;
-    return `${tool.name.padEnd(nameWidth)}  ${flags.padEnd(9)}  ${brief(tool.description, 70)}`;
-  });
-  lines.push("", "* output or errors may hold data from the world (reading them taints the session)");
-  process.stdout.write(`${lines.join("\n")}\n`);
+  const columns = process.stdout.isTTY && (process.stdout.columns ?? 0) > 40 ? process.stdout.columns : 100;
+  process.stdout.write(`${formatToolList(tools, columns).join("\n")}\n`);
   return 0;
 }
 
