@@ -10,6 +10,8 @@ import type { HubSettings } from "./hub-settings.js";
 
 /** The largest API answer read (a repository with thousands of files is a few MiB). */
 export const maxListingBytes = 16 * 1024 * 1024;
+/** The longest a listing may take, in ms, however steadily it trickles in. */
+export const listingDeadlineMs = 120_000;
 /** The most files a listing may have. */
 const maxSiblings = 50_000;
 
@@ -94,15 +96,26 @@ export async function fetchListing(
   const url = new URL(
     `${settings.endpoint}/api/models/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}?blobs=true`,
   );
-  const { response } = await hubGet(url, {
-    settings,
-    headers: { accept: "application/json" },
-    ...(signal === undefined ? {} : { signal }),
-  });
-  const status = response.statusCode ?? 0;
-  if (status !== 200) {
-    response.resume();
-    throw statusError(status, what, settings);
+  const deadline = AbortSignal.timeout(listingDeadlineMs);
+  try {
+    const { response } = await hubGet(url, {
+      settings,
+      headers: { accept: "application/json" },
+      signal: signal === undefined ? deadline : AbortSignal.any([signal, deadline]),
+    });
+    const status = response.statusCode ?? 0;
+    if (status !== 200) {
+      response.resume();
+      throw statusError(status, what, settings);
+    }
+    return parseListing(await readBounded(response, maxListingBytes, `the hub's listing of ${what}`), what);
+  } catch (error) {
+    if (deadline.aborted && signal?.aborted !== true)
+      throw downloadError(
+        `the hub's listing of ${what} took more than ${listingDeadlineMs / 1000} s`,
+        what,
+        error,
+      );
+    throw error;
   }
-  return parseListing(await readBounded(response, maxListingBytes, `the hub's listing of ${what}`), what);
 }
