@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { Environment, Template } from "@huggingface/jinja";
 import { type EdgecallError, isEdgecallError } from "../errors.js";
 import type { ChatMessage } from "../messages.js";
 import { assertTemplateWithinLimits, renderChatTemplate } from "./chat-template.js";
@@ -10,6 +11,7 @@ import {
   weatherTool,
 } from "./official-templates.test-support.js";
 import {
+  BoundedInterpreter,
   boundedRange,
   defaultTemplateLimits,
   TemplateLimitError,
@@ -18,11 +20,33 @@ import {
 
 const hello: ChatMessage[] = [{ role: "user", content: "hi" }];
 
+/** A {@link BoundedInterpreter} for `template` with `variables`, and how it renders. */
+function boundedInterpreter(
+  template: string,
+  variables: Record<string, unknown>,
+  limits: Parameters<typeof templateLimits>[0],
+) {
+  const environment = new Environment();
+  environment.set("range", boundedRange(100_000));
+  for (const [name, value] of Object.entries(variables)) environment.set(name, value);
+  const interpreter = new BoundedInterpreter(environment, templateLimits(limits));
+  return {
+    render: () => String(interpreter.run(new Template(template).parsed).value),
+    get longestString() {
+      return interpreter.longestString;
+    },
+  };
+}
+
 /** Renders `template` and returns the refusal (failing when it renders). */
-function refusal(template: string, limits?: Parameters<typeof templateLimits>[0]): EdgecallError {
+function refusal(
+  template: string,
+  limits?: Parameters<typeof templateLimits>[0],
+  messages: ChatMessage[] = hello,
+): EdgecallError {
   let caught: unknown;
   try {
-    renderChatTemplate(template, hello, undefined, { source: "model.gguf", limits });
+    renderChatTemplate(template, messages, undefined, { source: "model.gguf", limits });
   } catch (error) {
     caught = error;
   }
@@ -77,7 +101,56 @@ describe("chat template limits", () => {
     );
     assert.match(
       refusal("{{ 'a\\nb'|indent(5000) }}", { maxCharacters: 1_000 }).message,
-      /string of 5003 characters/,
+      /indent\(\) would build a string of 5003 characters/,
+    );
+  });
+
+  it("sizes what replace, join and indent would build before building it", () => {
+    // 1,000 characters replaced by 1,000 each: a million, ten times the limit.
+    const thousand = "x".repeat(1_000);
+    const cases: [string, string][] = [
+      ["{{ s | replace('x', s) }}", "replace() would build a string of 1000000 characters"],
+      ["{{ s.replace('x', s) }}", "replace() would build a string of 1000000 characters"],
+      ["{{ s | replace('x', s, 150) }}", "replace() would build a string of 150850 characters"],
+      ["{{ s | join(s) }}", "join() would build a string of 1000000 characters"],
+      [
+        "{% set ns = namespace(l=[]) %}{% for i in range(150) %}{% set ns.l = ns.l + [s] %}{% endfor %}{{ ns.l | join }}",
+        "join() would build a string of 150000 characters",
+      ],
+      [
+        "{{ (s | replace('x', 'x\\n')) | indent(100) }}",
+        "indent() would build a string of 101900 characters",
+      ],
+    ];
+    for (const [template, message] of cases) {
+      const interpreter = boundedInterpreter(template, { s: thousand }, { maxCharacters: 100_000 });
+      assert.throws(
+        () => interpreter.render(),
+        (error: unknown) => {
+          assert.ok(error instanceof TemplateLimitError, `${template}: ${String(error)}`);
+          assert.equal(error.limit, "maxCharacters");
+          assert.equal(error.message, `${message}, over the limit of 100000 characters`);
+          return true;
+        },
+      );
+      // Refused before building: no string past the limit ever existed.
+      assert.ok(interpreter.longestString <= 100_000, `${template}: built ${interpreter.longestString}`);
+    }
+    const within = boundedInterpreter("{{ s | replace('x', 'yy') | length }}", { s: thousand }, {});
+    assert.equal(within.render(), "2000");
+    // A method call first in a loop body still counts as an iteration.
+    const calls = "{% for i in range(50) %}{% for j in range(50) %}{{ 'a'.upper() }}{% endfor %}{% endfor %}";
+    assert.match(refusal(calls, { maxIterations: 1_000 }).message, /more than 1000 loop iterations/);
+  });
+
+  it("refuses a replace that would build hundreds of millions of characters, at the default limits", () => {
+    // 20,000 x 20,000: 400 M characters (the review's template built 335 M before the check).
+    const error = refusal("{% set s = messages[0].content %}{{ s | replace('x', s) }}", undefined, [
+      { role: "user", content: "x".repeat(20_000) },
+    ]);
+    assert.match(
+      error.message,
+      /replace\(\) would build a string of 400000000 characters, over the limit of 16777216/,
     );
   });
 

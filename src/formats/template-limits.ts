@@ -14,8 +14,15 @@
  * 256 evaluations. A loop iteration costs about 10 µs in 0.5.11, so the default limits refuse a
  * runaway template in about a second, far above what any real template needs (a few thousand
  * iterations for a long conversation with many tools).
+ *
+ * Filters that grow a string in one step (`replace`, `join`, `indent`, and the `.replace()`
+ * method) are sized before they run (template-growth.ts): one `replace` built 335 M characters
+ * before the check on values saw them. Their arguments are evaluated once, here, and handed to
+ * the library's own filter (through `applyFilter` and `evaluateArguments`, which it calls on
+ * `this`), so nothing is evaluated twice.
  */
 import { type Environment, Interpreter } from "@huggingface/jinja";
+import { indentedLength, joinedLength, replacedLength } from "./template-growth.js";
 
 /** The limits of one render. */
 export interface TemplateLimits {
@@ -62,6 +69,31 @@ interface Statement {
   body?: unknown[];
 }
 
+/** A filter node: `name` or `name(args)`. */
+interface FilterNode {
+  type: string;
+  value?: unknown;
+  callee?: { type: string; value?: unknown };
+  args?: Statement[];
+}
+
+/** A call node: `callee(args)`, the callee `object.property` for a method. */
+interface CallNode extends Statement {
+  callee: {
+    type: string;
+    computed?: boolean;
+    object?: Statement;
+    property?: { type: string; value?: unknown };
+  };
+  args: Statement[];
+}
+
+/** Evaluated arguments: positional, and by keyword. */
+type EvaluatedArguments = [RuntimeValue[], Map<string, RuntimeValue>];
+
+/** The filters whose result can be far longer than their operand. */
+const growingFilters = new Set(["replace", "join", "indent"]);
+
 /** A runtime value, as far as the limits look at it. */
 interface RuntimeValue {
   type: string;
@@ -75,6 +107,8 @@ interface RuntimeValue {
 interface JinjaInterpreter {
   run(program: unknown): RuntimeValue;
   evaluate(statement: Statement | undefined, environment: Environment): RuntimeValue;
+  applyFilter(operand: RuntimeValue, filter: FilterNode, environment: Environment): RuntimeValue;
+  evaluateArguments(args: Statement[], environment: Environment): EvaluatedArguments;
 }
 
 const InterpreterBase = Interpreter as unknown as new (environment: Environment) => JinjaInterpreter;
@@ -104,6 +138,11 @@ export class BoundedInterpreter extends InterpreterBase {
   private readonly loopBodies = new WeakSet<object>();
   private iterations = 0;
   private steps = 0;
+  /** Arguments and operands evaluated ahead of the library, by node, each handed back once. */
+  private readonly aheadArguments = new Map<object, EvaluatedArguments>();
+  private readonly aheadValues = new Map<object, RuntimeValue>();
+  /** The longest string any evaluation produced (what the character limit bounds). */
+  longestString = 0;
 
   constructor(environment: Environment, limits: TemplateLimits) {
     super(environment);
@@ -113,6 +152,11 @@ export class BoundedInterpreter extends InterpreterBase {
 
   override evaluate(statement: Statement | undefined, environment: Environment): RuntimeValue {
     if (statement !== undefined) {
+      const ahead = this.aheadValues.get(statement);
+      if (ahead !== undefined) {
+        this.aheadValues.delete(statement);
+        return ahead;
+      }
       if (statement.type === "For") {
         const first = (statement as { body?: unknown[] }).body?.[0];
         if (typeof first === "object" && first !== null) this.loopBodies.add(first);
@@ -124,10 +168,90 @@ export class BoundedInterpreter extends InterpreterBase {
         );
       }
       if ((++this.steps & 255) === 0) this.checkClock();
+      if (statement.type === "CallExpression")
+        return this.evaluateMethodCall(statement as CallNode, environment);
     }
+    return this.evaluateChecked(statement, environment);
+  }
+
+  override evaluateArguments(args: Statement[], environment: Environment): EvaluatedArguments {
+    const ahead = this.aheadArguments.get(args);
+    if (ahead !== undefined) {
+      this.aheadArguments.delete(args);
+      return ahead;
+    }
+    return super.evaluateArguments(args, environment);
+  }
+
+  /** A growing filter is sized first, with its arguments evaluated here and handed on. */
+  override applyFilter(operand: RuntimeValue, filter: FilterNode, environment: Environment): RuntimeValue {
+    const name = filter.type === "Identifier" ? filter.value : filter.callee?.value;
+    if (typeof name !== "string" || !growingFilters.has(name))
+      return super.applyFilter(operand, filter, environment);
+    const args = filter.type === "CallExpression" ? (filter.args ?? []) : undefined;
+    const [positional, keywords] =
+      args === undefined
+        ? ([[], new Map()] as EvaluatedArguments)
+        : super.evaluateArguments(args, environment);
+    const text = typeof operand.value === "string" ? operand.value : undefined;
+    const length =
+      name === "join"
+        ? joinedLength(operand, positional, keywords)
+        : text === undefined
+          ? undefined
+          : name === "replace"
+            ? replacedLength(text, positional, keywords)
+            : indentedLength(text, positional, keywords);
+    if (length !== undefined) this.checkGrowth(name, length);
+    if (args !== undefined) this.aheadArguments.set(args, [positional, keywords]);
+    try {
+      return super.applyFilter(operand, filter, environment);
+    } finally {
+      if (args !== undefined) this.aheadArguments.delete(args);
+    }
+  }
+
+  /** `text.replace(old, new)`: sized like the filter, its string and arguments evaluated once. */
+  private evaluateMethodCall(call: CallNode, environment: Environment): RuntimeValue {
+    const { callee } = call;
+    const isReplace =
+      callee.type === "MemberExpression" &&
+      callee.computed !== true &&
+      callee.property?.type === "Identifier" &&
+      callee.property.value === "replace" &&
+      callee.object !== undefined;
+    if (!isReplace) return this.evaluateChecked(call, environment);
+    const object = callee.object as Statement;
+    const target = this.evaluate(object, environment);
+    const evaluated = this.evaluateArguments(call.args, environment);
+    if (typeof target.value === "string" && target.type === "StringValue") {
+      const length = replacedLength(target.value, evaluated[0], evaluated[1]);
+      if (length !== undefined) this.checkGrowth("replace", length);
+    }
+    this.aheadValues.set(object, target);
+    this.aheadArguments.set(call.args, evaluated);
+    try {
+      return this.evaluateChecked(call, environment);
+    } finally {
+      this.aheadValues.delete(object);
+      this.aheadArguments.delete(call.args);
+    }
+  }
+
+  /** The library's evaluation of a node, its result checked for size. */
+  private evaluateChecked(statement: Statement | undefined, environment: Environment): RuntimeValue {
     const value = super.evaluate(statement, environment);
     this.checkSize(value);
     return value;
+  }
+
+  private checkGrowth(filter: string, length: number): void {
+    if (length > this.limits.maxCharacters) {
+      throw new TemplateLimitError(
+        "maxCharacters",
+        `${filter}() would build a string of ${length} characters, over the limit of ${this.limits.maxCharacters} characters`,
+      );
+    }
   }
 
   private checkClock(): void {
@@ -141,6 +265,7 @@ export class BoundedInterpreter extends InterpreterBase {
 
   private checkSize(value: RuntimeValue): void {
     const inner: unknown = value.value;
+    if (typeof inner === "string" && inner.length > this.longestString) this.longestString = inner.length;
     if (typeof inner === "string" && inner.length > this.limits.maxCharacters) {
       throw new TemplateLimitError(
         "maxCharacters",
