@@ -5,8 +5,11 @@
  */
 import type { BackendInfo } from "../backend/model-backend.js";
 
-/** Why the context has the size it has: raised by the command (and for what), or `--context-size`. */
-export type ContextSizeSource = { raisedFor: string } | "given";
+/**
+ * Why the context has the size it has: raised by the command (for what, and what the user can do
+ * instead; default "choose with --context-size"), or `--context-size`.
+ */
+export type ContextSizeSource = { raisedFor: string; instead?: string } | "given";
 
 /**
  * A warning line (ending in a newline) when `info.contextSize` exceeds `info.trainContextSize`;
@@ -28,6 +31,6 @@ export function contextBeyondTrainingWarning(
   return (
     `edgecall: warning: ${what} beyond this model's trained maximum of ${trainContextSize}: ` +
     `past ${trainContextSize} tokens its output is unreliable` +
-    (source === "given" ? "\n" : `; offer fewer tools or choose with --context-size\n`)
+    (source === "given" ? "\n" : `; ${source?.instead ?? "choose with --context-size"}\n`)
   );
 }

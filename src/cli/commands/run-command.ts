@@ -116,7 +116,10 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       options.contextSize !== undefined
         ? "given"
         : options.tools === "assistant"
-          ? { raisedFor: "--tools assistant, whose tool list alone takes 6-10k tokens" }
+          ? {
+              raisedFor: "--tools assistant, whose tool list alone takes 6-10k tokens",
+              instead: "offer fewer tools (--tools FILE) or choose with --context-size",
+            }
           : undefined,
     );
     if (beyond !== undefined) stderr.write(beyond);
