@@ -13,6 +13,7 @@
  */
 import { parseArgs } from "node:util";
 import type { Token } from "node-llama-cpp";
+import { countNoun } from "../src/text/count-noun.js";
 import { runWithOnePoolThread } from "./one-pool-thread.js";
 import { openShapeModel, shapeModelFlags } from "./shape-model.js";
 import { wholeNumberFlag } from "./whole-number-flag.js";
@@ -103,7 +104,7 @@ async function main(): Promise<void> {
     return;
   }
   const lines = [
-    `attention at depth: ${values.shape} ${values.quant}, ${threads} threads, RANDOM WEIGHTS (speed only)`,
+    `attention at depth: ${values.shape} ${values.quant}, ${countNoun(threads, "thread")}, RANDOM WEIGHTS (speed only)`,
     `| depth | flash attention | cold prefill t/s | +${chunk} tokens s | decode t/s |`,
     "|---:|---|---:|---:|---:|",
     ...rows.map(

@@ -7,6 +7,7 @@ import { availableParallelism } from "node:os";
 import { getLlama, type Llama, LlamaLogLevel } from "node-llama-cpp";
 import { type BenchModelFile, resolveBenchModel } from "../src/bench/bench-model.js";
 import { parseBenchOptions } from "../src/bench/bench-options.js";
+import { countNoun } from "../src/text/count-noun.js";
 
 /** The flags, for `parseArgs`'s options (defaults: qwen3-0.6b, q4_0, 2 threads). */
 export const shapeModelFlags = {
@@ -36,7 +37,8 @@ export async function openShapeModel(
     gpu: "off",
   });
   const threads = plan.threads[0]!;
-  if (threads > availableParallelism()) log(`note: ${threads} threads on ${availableParallelism()} cores`);
+  if (threads > availableParallelism())
+    log(`note: ${countNoun(threads, "thread")} on ${availableParallelism()} cores`);
   const model = await resolveBenchModel(plan.source, log);
   const llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
   return { threads, model, llama };

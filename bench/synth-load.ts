@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { getLlama, LlamaLogLevel } from "node-llama-cpp";
 import { synthesizeGguf } from "../src/gguf/synth/synthesize.js";
+import { countNoun } from "../src/text/count-noun.js";
 import { runWithOnePoolThread } from "./one-pool-thread.js";
 
 runWithOnePoolThread();
@@ -66,7 +67,7 @@ try {
     `prefill + first token: ${(decodeTimes[0] ?? 0).toFixed(0)} ms (${prompt.length} prompt tokens)`,
   );
   console.log(
-    `decode: ${((generated - 1) / (decodeMs / 1000)).toFixed(1)} tokens/s over ${generated - 1} tokens, ${threads} threads (random weights)`,
+    `decode: ${((generated - 1) / (decodeMs / 1000)).toFixed(1)} tokens/s over ${generated - 1} tokens, ${countNoun(threads, "thread")} (random weights)`,
   );
   await context.dispose();
   await model.dispose();

@@ -25,6 +25,7 @@ import { runBench } from "../src/bench/run-bench.js";
 import { median } from "../src/bench/statistics.js";
 import { errorMessage } from "../src/error-message.js";
 import { isEdgecallError } from "../src/errors.js";
+import { countNoun } from "../src/text/count-noun.js";
 
 /** The issue's goals for edgecall ÷ llama-bench. */
 const goals = { prefill: 0.97, decode: 0.98 };
@@ -129,7 +130,7 @@ async function main(): Promise<void> {
     };
   };
   console.log(
-    `${model.path}: pp${promptTokens} and tg${plan.genTokens} at ${threads} threads, ${plan.repeats} runs per tool per pair`,
+    `${model.path}: pp${promptTokens} and tg${plan.genTokens} at ${countNoun(threads, "thread")}, ${plan.repeats} runs per tool per pair`,
   );
   const pairs: Pair[] = [];
   for (let index = 0; index < pairCount; index += 1) {

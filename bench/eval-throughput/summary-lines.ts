@@ -1,4 +1,6 @@
 /** The terminal summary of bench/eval-throughput.ts (without --json): a line per workload. */
+
+import { countNoun } from "../../src/text/count-noun.js";
 import type { WorkloadResult } from "./arm-run.js";
 
 /** What the summary's heading names. */
@@ -17,7 +19,7 @@ export function summaryLines(
   decodeBySequences: readonly { sequences: number; decodeTokensPerSecond: number }[] = [],
 ): string[] {
   const lines = [
-    `eval throughput: ${heading.shape} ${heading.quant}, ${heading.threads} threads, flash attention ` +
+    `eval throughput: ${heading.shape} ${heading.quant}, ${countNoun(heading.threads, "thread")}, flash attention ` +
       `${heading.flashAttention}, RANDOM WEIGHTS (speed only), ${heading.rounds} rounds`,
   ];
   for (const result of results) {

@@ -104,6 +104,11 @@ describe("context memory of Qwen3.5-0.8B (hand-computed)", () => {
     assert.match(contextMemoryNote(shape), /18 layers keep a fixed F32 recurrent state per sequence/);
   });
 
+  it("says '1 full-attention layer', not '1 ... layers' (the demo model's shape)", () => {
+    const one = { ...shape, attentionLayers: 1, recurrentLayers: 1 };
+    assert.match(contextMemoryNote(one), /covers only the 1 full-attention layer; the other 1 layer keeps /);
+  });
+
   it("ignores an MTP block and honours an explicit recurrent_layers array", () => {
     const withMtp = new Map(qwen35);
     withMtp.set("qwen35.block_count", 25);

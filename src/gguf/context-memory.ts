@@ -11,6 +11,7 @@
  * In a hybrid model the KV cache covers only the full-attention layers.
  */
 import { EdgecallError } from "../errors.js";
+import { countNoun } from "../text/count-noun.js";
 import { type GgufValue, ggufNumber, ggufString, isGgufArray } from "./reader.js";
 
 /** What decides a context's memory, read from a GGUF's metadata. */
@@ -192,8 +193,8 @@ export function contextMemoryNote(shape: ContextShape): string {
   const window = shape.slidingWindow ? "; sliding-window layers computed as full-size caches" : "";
   if (shape.recurrentLayers === 0) return `${kv}${window}`;
   return (
-    `hybrid model: the KV cache covers only the ${shape.attentionLayers} full-attention layers; ` +
-    `the other ${shape.recurrentLayers} layers keep a fixed F32 recurrent state per sequence, ` +
+    `hybrid model: the KV cache covers only the ${countNoun(shape.attentionLayers, "full-attention layer")}; ` +
+    `the other ${countNoun(shape.recurrentLayers, "layer")} ${shape.recurrentLayers === 1 ? "keeps" : "keep"} a fixed F32 recurrent state per sequence, ` +
     `whatever the context size${window}`
   );
 }

@@ -6,6 +6,7 @@
  */
 import type { SampleResult } from "../eval/sample-result.js";
 import { decodeSpeed } from "../eval/summary.js";
+import { countNoun } from "../text/count-noun.js";
 import { chartFigure } from "./html-page.js";
 import {
   type AccuracyPoint,
@@ -105,7 +106,7 @@ function benchSpeedFigures(run: RunData): string[] {
   const tests = run.bench?.tests ?? [];
   const threads = new Set(tests.map((test) => test.threads));
   const series = (threadCount: number | null, what: string): string =>
-    threads.size > 1 && threadCount !== null ? `${what}, ${threadCount} threads` : what;
+    threads.size > 1 && threadCount !== null ? `${what}, ${countNoun(threadCount, "thread")}` : what;
   const prefill: SpeedPoint[] = tests
     .filter((test) => test.kind === "pp" && test.tokens !== null)
     .map((test) => ({

@@ -4,6 +4,7 @@
  * memory and tokens/s per test. Used by `compare` (text, JSON, HTML) and by reports given other runs.
  */
 
+import { countNoun } from "../text/count-noun.js";
 import { percent } from "../text/percent.js";
 import { bytes } from "./html-page.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
@@ -29,7 +30,7 @@ export function speedMemoryOf(run: RunData): SpeedMemory {
   const benchTokensPerSecond: Record<string, number> = {};
   for (const test of bench?.tests ?? [])
     benchTokensPerSecond[
-      sweep && test.threads !== null ? `${test.test} @${test.threads} threads` : test.test
+      sweep && test.threads !== null ? `${test.test} @${countNoun(test.threads, "thread")}` : test.test
     ] = test.tokensPerSecond.median;
   // A replay model's timings measure the harness, not a model.
   const timed = run.eval?.record.model.kind !== "replay";

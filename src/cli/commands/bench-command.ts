@@ -8,6 +8,7 @@ import { idleCores } from "../../backend/thread-default.js";
 import { type BenchCommandOptions, parseBenchOptions } from "../../bench/bench-options.js";
 import { formatBenchReport } from "../../bench/bench-table.js";
 import { runBench } from "../../bench/run-bench.js";
+import { countNoun } from "../../text/count-noun.js";
 import { formatDuration } from "../../text/duration.js";
 import { ProgressLine } from "../../text/progress-line.js";
 import { benchProgress } from "../bench-progress.js";
@@ -22,7 +23,7 @@ export async function benchCommand(options: BenchCommandOptions): Promise<number
   if (idle !== undefined && idle + 0.5 < most)
     process.stderr.write(
       `edgecall: bench: warning: the machine is busy (about ${idle.toFixed(1)} of ${availableParallelism()} cores idle) ` +
-        `and ${most} threads are asked for: decode on more threads than idle cores can collapse, and figures from a ` +
+        `and ${countNoun(most, "thread")} ${most === 1 ? "is" : "are"} asked for: decode on more threads than idle cores can collapse, and figures from a ` +
         "busy machine are not this machine's speed\n",
     );
   const progress = new ProgressLine({ label: "bench" });
