@@ -33,7 +33,7 @@ import { describeRelaxedBound, isGrammarRefusal, relaxGrammarBounds } from "./gr
 import { toOpenAIRequestBody } from "./request.js";
 import { assembleParts, type DecodedCompletion, decodeCompletionBody, mapFinishReason } from "./response.js";
 import { readServerTimings, timingWithServer, usageWithServer } from "./server-timings.js";
-import { readCompletionStream } from "./stream-reader.js";
+import { collectEventStreamText, readCompletionStream } from "./stream-reader.js";
 import { StreamState } from "./stream-state.js";
 import {
   callDeadline,
@@ -243,7 +243,13 @@ export function createOpenAICompatibleBackend(options: OpenAICompatibleOptions):
     if (!("close" in response)) return response;
     try {
       const firstTokenMs = since(start);
-      const text = await response.text();
+      // An event stream where a whole response was asked for: keep-alive comments are no progress.
+      const eventStream = /text\/event-stream/i.test(response.headers.get("content-type") ?? "");
+      const text = eventStream
+        ? await collectEventStreamText(response.chunks({ touchOnBytes: false }), transport.url, () =>
+            response.progress(),
+          )
+        : await response.text();
       const decoded = decodeCompletionBody(text, transport.url);
       return makeResult(decoded, format, request, { firstTokenMs, totalMs: since(start) }, false);
     } finally {

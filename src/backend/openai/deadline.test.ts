@@ -82,6 +82,16 @@ describe("openai-compatible: no server holds a call forever", () => {
     await assert.rejects(drain(stream), rejectsWith("backend-timeout", /no further data within 1000 ms/));
   });
 
+  it("a non-streamed call answered with keep-alive comments ends at the idle timeout", {
+    timeout: 30_000,
+  }, async () => {
+    drip = "comments";
+    await assert.rejects(
+      backend({ timeoutMs: 1_000 }).generate(request),
+      rejectsWith("backend-timeout", /no further data within 1000 ms/),
+    );
+  });
+
   it("a stream of events that never finishes ends at the request deadline", { timeout: 30_000 }, async () => {
     drip = "empty-events";
     const stream = backend({ timeoutMs: 60_000, requestTimeoutMs: 1_000 }).stream?.(request);

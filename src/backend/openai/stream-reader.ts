@@ -7,7 +7,7 @@
  */
 import { EdgecallError } from "../../errors.js";
 import { isUnparsedOutputMessage, serverErrorMessage } from "./errors.js";
-import { parseSseStream, type SseEvent, SseLimitError } from "./sse-parser.js";
+import { parseSseStream, type SseEvent, SseLimitError, SseParser } from "./sse-parser.js";
 import type { StreamState } from "./stream-state.js";
 import { UnparsedOutputError } from "./unparsed-output.js";
 
@@ -59,6 +59,33 @@ export async function* readCompletionStream(
       { subject: url },
     );
   }
+}
+
+/**
+ * The whole text of a body that came as an event stream where a whole response was asked for,
+ * read with the same notion of progress as a stream: `onProgress` for each line that is not a
+ * comment, so a server answering with keep-alives alone meets the idle timeout.
+ */
+export async function collectEventStreamText(
+  chunks: AsyncIterable<Uint8Array>,
+  url: string,
+  onProgress: () => void,
+): Promise<string> {
+  const decoder = new TextDecoder("utf-8");
+  const parser = new SseParser({ onFieldLine: onProgress });
+  const pieces: string[] = [];
+  try {
+    for await (const chunk of chunks) {
+      const text = decoder.decode(chunk, { stream: true });
+      parser.push(text);
+      pieces.push(text);
+    }
+  } catch (error) {
+    if (!(error instanceof SseLimitError)) throw error;
+    throw new EdgecallError("backend-protocol", `${url}: ${error.message}`, { subject: url, cause: error });
+  }
+  pieces.push(decoder.decode());
+  return pieces.join("");
 }
 
 /** The body's SSE events; a line or event past the parser's limit is a backend-protocol error. */
