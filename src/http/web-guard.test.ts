@@ -90,7 +90,8 @@ describe("the JSON content type", () => {
 
 describe("checkWebRequest", () => {
   it("refuses a Host not served (403) before looking at anything else", () => {
-    for (const headers of [{}, { host: "rebound.example:8080" }, { host: "bad host" }]) {
+    const hosts: Record<string, string>[] = [{}, { host: "rebound.example:8080" }, { host: "bad host" }];
+    for (const headers of hosts) {
       const verdict = check({ ...headers, origin: "http://localhost:5173" }, "POST", true);
       assert.equal(verdict.kind, "refuse");
       if (verdict.kind === "refuse") {
@@ -103,13 +104,14 @@ describe("checkWebRequest", () => {
   });
 
   it("refuses an Origin not given with --cors, and another site's page without one", () => {
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { host: "localhost", origin: "http://evil.example" },
       { host: "localhost", origin: "null" },
       { host: "localhost", origin: "http://localhost:5174" },
       { host: "localhost", "sec-fetch-site": "cross-site" },
       { host: "localhost", "sec-fetch-site": "same-site" },
-    ]) {
+    ];
+    for (const headers of refused) {
       const verdict = check(headers);
       assert.equal(verdict.kind === "refuse" && verdict.code, "origin_not_allowed", JSON.stringify(headers));
     }

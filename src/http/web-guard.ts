@@ -126,7 +126,7 @@ export function checkWebRequest(request: GuardedRequest, options: WebGuardOption
     };
   }
   const exposed = options.cors.exposedHeaders ?? [];
-  const expose =
+  const expose: Record<string, string> =
     origin !== undefined && exposed.length > 0 ? { "access-control-expose-headers": exposed.join(", ") } : {};
   return { kind: "pass", headers: { ...vary, ...cors, ...expose } };
 }

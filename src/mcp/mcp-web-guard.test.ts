@@ -47,7 +47,7 @@ describe("mcp serve --http: what a web page can send", () => {
   });
 
   it("refuses a foreign Host (403), a foreign Origin (403) and a text/plain body (415); no session starts", async () => {
-    const refused = [
+    const refused: { status: number; headers: Record<string, string> }[] = [
       { status: 403, headers: { host: "rebound.example", "content-type": "application/json", accept } },
       {
         status: 403,
