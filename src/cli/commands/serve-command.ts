@@ -103,10 +103,10 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
     throw new EdgecallError("usage", "--model-name: empty", { subject: "--model-name" });
   }
   const modelName = options.modelName ?? defaultModelName(options.model);
-  // listenForInterrupts keeps its listeners until disposed: node-llama-cpp brings signal-exit, which
-  // re-raises a signal that finds no other listener, and the process would die before cleanup.
   const allowedHosts = allowedHostNames(options.allowedHosts ?? []);
   const cors = corsOrigins(options.cors ?? []);
+  // listenForInterrupts keeps its listeners until disposed: node-llama-cpp brings signal-exit, which
+  // re-raises a signal that finds no other listener, and the process would die before cleanup.
   const stopping =
     io.stop === undefined ? listenForInterrupts("serve") : { signal: io.stop, dispose: () => {} };
   let backend: ModelBackend | undefined;
@@ -130,11 +130,11 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
       modelName,
       constrained: options.constrained,
       apiKey,
-      log: options.verbose ? (line) => stderr.write(`edgecall: serve: ${line}\n`) : undefined,
-      ...(options.maxPending === undefined ? {} : { maxPending: options.maxPending }),
       host: options.host,
       allowedHosts,
       corsOrigins: cors,
+      log: options.verbose ? (line) => stderr.write(`edgecall: serve: ${line}\n`) : undefined,
+      ...(options.maxPending === undefined ? {} : { maxPending: options.maxPending }),
       ...(options.maxBodyMib === undefined ? {} : { maxBodyBytes: options.maxBodyMib * 1024 * 1024 }),
       ...(options.responsesStoreMib === undefined
         ? {}
