@@ -22,7 +22,7 @@ import { type McpToolSource, registerMcpTools, toolFromMcp } from "../src/mcp/mc
 import type { ToolDefinition } from "../src/messages.js";
 import { createOpenAIServerApp } from "../src/serve/openai-server.js";
 import { ToolRegistry } from "../src/tools/tool-registry.js";
-import { runCliFromSource } from "./eval-cli.test-support.js";
+import { repoRoot, runCliFromSource } from "./eval-cli.test-support.js";
 
 const directory = mkdtempSync(join(tmpdir(), "edgecall-json-schema-"));
 after(async () => {
@@ -227,5 +227,35 @@ describe("JSON Schema 2020-12 and 2019-09 tool schemas", () => {
     const answer = JSON.parse(outcome.stdout) as { problem: string; engine: string };
     assert.equal(answer.engine, "re2js");
     assert.equal(answer.problem, 'arguments/s must match pattern "^(a+)+$"');
+  });
+
+  it("an MCP server's output schemas: 2020-12 tuples fit, ^(a+)+$ runs on the linear engine (liveness)", async () => {
+    const server = `"${process.execPath}" --import tsx ${join(repoRoot, "test/schema-mcp-server.test-support.ts")}`;
+    const script = `
+      import { connectMcpTools, registerMcpTools } from "./src/mcp/mcp-client-tools.ts";
+      import { ToolRegistry } from "./src/tools/tool-registry.ts";
+      const source = await connectMcpTools(${JSON.stringify(server)}, { stderr: "ignore" });
+      const registry = new ToolRegistry();
+      const { added, skipped } = registerMcpTools(registry, source);
+      const outcome = async (name) => {
+        try { return { ok: await registry.get(name).execute({}, {}) }; }
+        catch (error) { return { error: error.message }; }
+      };
+      const pair = await outcome("pair");
+      const redos = await outcome("redos");
+      await source.close();
+      console.log(JSON.stringify({ added, skipped: skipped.map((tool) => tool.name), pair, redos }));`;
+    const outcome = await runScriptWithDeadline(script);
+    assert.equal(outcome.timedOut, false, "the call must finish (a backtracking engine never does)");
+    const answer = JSON.parse(outcome.stdout) as {
+      added: string[];
+      skipped: string[];
+      pair: { ok?: unknown; error?: string };
+      redos: { ok?: unknown; error?: string };
+    };
+    assert.deepEqual(answer.added, ["pair", "redos"]);
+    assert.deepEqual(answer.skipped, ["backref"]);
+    assert.equal(answer.pair.error, undefined, "a 2020-12 tuple is not read as draft-07's items: false");
+    assert.match(answer.redos.error ?? "", /structuredContent\/s must match pattern "\^\(a\+\)\+\$"/);
   });
 });

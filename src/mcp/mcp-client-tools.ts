@@ -24,6 +24,7 @@ import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import { compileJsonSchema } from "../json-schema/schema-compiler.js";
+import { linearSchemaValidator } from "../json-schema/sdk-schema-validator.js";
 import { type Tool, ToolError } from "../tools/tool.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { sideEffectFromAnnotations } from "./annotation-side-effect.js";
@@ -134,7 +135,11 @@ export async function connectMcpTools(
   options: ConnectMcpOptions = {},
 ): Promise<McpToolSource> {
   const { transport, fallbackName } = transportFor(commandLine, options);
-  const client = new Client({ name: "edgecall", version: "0.1.0" });
+  // Output schemas get their own draft and linear-time patterns (src/json-schema/).
+  const client = new Client(
+    { name: "edgecall", version: "0.1.0" },
+    { jsonSchemaValidator: linearSchemaValidator },
+  );
   let closed = false;
   const close = async () => {
     if (closed) return;
