@@ -67,6 +67,7 @@ describe("report pages in headless Chromium", {
   let reportPath = "";
   let comparePath = "";
   let statefulPath = "";
+  let typicalPath = "";
   let expectedParallelFailures = 0;
   const problems: string[] = [];
 
@@ -114,6 +115,15 @@ describe("report pages in headless Chromium", {
       .map((result) => (result.id === "t_sam" ? eventfulStatefulResult(result) : result));
     writeFileSync(resultsPath, lines.map((result) => `${JSON.stringify(result)}\n`).join(""));
     statefulPath = writeRunReport(stateful);
+    // A typical first report: the demo's size (20 samples, two suites), random weights, a bench.
+    const typical = await createReplayRun({
+      directory: join(scratch, "typical"),
+      samples: 10,
+      irrelevant: 10,
+      outcome: mixedOutcome(5, 0.5),
+      bench: { ...(sampleBench("Q8_0", 1) as object), randomWeights: true },
+    });
+    typicalPath = writeRunReport(typical);
     context = await chromium.launchPersistentContext(join(scratch, "profile"), {
       executablePath: chromiumPath,
       headless: true,
@@ -223,6 +233,29 @@ describe("report pages in headless Chromium", {
     await page.locator("#samples tbody tr").first().press("Enter");
     await dialog.waitFor({ state: "visible" });
     assert.match((await dialog.textContent()) ?? "", /Harness error\s*replay-exhausted/);
+    await page.close();
+    assert.deepEqual(problems, []);
+  });
+
+  it("shows the results table in the first screen of a laptop (1280x800), and saves the screenshot", async (t) => {
+    const page = await open(typicalPath);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const table = page.locator("table#categories");
+    const box = await table.boundingBox();
+    assert.ok(box !== null, "the results table is drawn");
+    assert.ok(box.y >= 0 && box.y < 800, `the results table starts at y=${box.y}, below the first screen`);
+    assert.ok(
+      await page.locator("#random-weights-banner").isVisible(),
+      "the random-weights banner stays above the results",
+    );
+    const provenance = await page.locator("#provenance").boundingBox();
+    assert.ok(provenance !== null && provenance.y > box.y, "provenance comes after the results");
+    // For a person to look at (the test's own temporary folder, kept).
+    const folder = mkdtempSync(join(tmpdir(), "edgecall-report-screenshot-"));
+    const png = join(folder, "report-1280x800.png");
+    await page.screenshot({ path: png });
+    copyFileSync(png, join(outputFolder, "report-1280x800.png"));
+    t.diagnostic(`report.html at 1280x800: ${png}`);
     await page.close();
     assert.deepEqual(problems, []);
   });

@@ -25,6 +25,7 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--band); font-weight: 600; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { white-space: nowrap; }
 figure.chart { margin: 10px 0 18px; }
 figure.chart figcaption { font-weight: 600; margin-bottom: 4px; }
 figure.chart .note { font-weight: normal; color: var(--muted); }

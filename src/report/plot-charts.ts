@@ -33,7 +33,10 @@ export interface AccuracyPoint {
   n: number;
 }
 
-/** Accuracy by category: a dot per category with its Wilson 95% interval as a bar. */
+/**
+ * Accuracy by category: a dot per category with its Wilson 95% interval as a bar, and the accuracy
+ * written in a column right of the axis (written at the bar's end, 0.0% read as the interval's top).
+ */
 export function accuracyChart(points: readonly AccuracyPoint[]): string | null {
   if (points.length === 0) return null;
   const labels = points.map((point) => point.label);
@@ -41,7 +44,7 @@ export function accuracyChart(points: readonly AccuracyPoint[]): string | null {
     width: 760,
     height: 40 + 24 * points.length,
     marginLeft: labelMargin(labels),
-    marginRight: 60,
+    marginRight: 70,
     x: { domain: [0, 100], percent: true, grid: true, label: "accuracy (%) with 95% interval" },
     y: { domain: labels, label: null },
     marks: [
@@ -56,10 +59,11 @@ export function accuracyChart(points: readonly AccuracyPoint[]): string | null {
       }),
       Plot.text(points, {
         y: "label",
-        x: "high",
+        frameAnchor: "right",
         text: (point: AccuracyPoint) => percent(point.accuracy),
-        dx: 6,
+        dx: 12,
         textAnchor: "start",
+        fontWeight: "bold",
       }),
     ],
   });

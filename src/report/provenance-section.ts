@@ -1,7 +1,8 @@
 /**
- * The provenance header of a report: what exactly was measured (model file, sha256, quantisation,
- * format, backend, device), with which settings, on which machine, and a banner that cannot be
- * missed when the weights are random, the run is incomplete or it is one shard of a run.
+ * The header and the provenance of a report: the title with a banner that cannot be missed when the
+ * weights are random, the run is incomplete or it is one shard of a run; and what exactly was
+ * measured (model file, sha256, quantisation, format, backend, device), with which settings, on
+ * which machine.
  */
 import { bytes, escapeHtml, factList } from "./html-page.js";
 import { hasRandomWeights, type RunData, runLabel } from "./run-data.js";
@@ -149,14 +150,21 @@ export function provenanceFacts(run: RunData): string {
   return `<div class="fact-grid">${parts.join("\n")}</div>`;
 }
 
-/** The page header: title, banners and the provenance facts. */
-export function provenanceSection(run: RunData, generatedAt: string): string {
+/**
+ * The page header: title, where the run is, and the banners (random weights, incomplete run,
+ * shard). The results follow it; the provenance facts come after the figures, linked from here.
+ */
+export function reportHeader(run: RunData, generatedAt: string): string {
   return `<header>
 <h1>edgecall report: ${escapeHtml(runLabel(run))}</h1>
-<p class="muted">generated ${escapeHtml(generatedAt)} from ${escapeHtml(run.directory)}</p>
+<p class="muted">generated ${escapeHtml(generatedAt)} from ${escapeHtml(run.directory)} · <a href="#provenance">provenance</a>: model file, settings and machine, below the figures</p>
 ${runBanners(run)}
-</header>
-<section id="provenance">
+</header>`;
+}
+
+/** The provenance facts: model file, settings, machine (and the bench's model). */
+export function provenanceSection(run: RunData): string {
+  return `<section id="provenance">
 <h2>Provenance</h2>
 ${provenanceFacts(run)}
 </section>`;

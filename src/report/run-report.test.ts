@@ -44,6 +44,17 @@ describe("report.html", () => {
     assert.doesNotMatch(html, /<script[^>]+src=|<link[^>]+href=|<img[^>]+src=|@import|url\(/i);
     assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
     assert.ok(html.includes(run.eval!.record.model.sha256!), "the model file's sha256 is shown");
+    // The results come first (title and banners above them), the provenance after the figures.
+    const at = (marker: string): number => {
+      const index = html.indexOf(marker);
+      assert.ok(index >= 0, `no ${marker}`);
+      return index;
+    };
+    assert.ok(at("<h1>") < at('id="categories"'));
+    assert.ok(at('id="categories"') < at('id="charts"'), "results and charts before provenance");
+    assert.ok(at('id="charts"') < at('id="provenance"'));
+    assert.ok(at('id="provenance"') < at('id="samples"'));
+    assert.match(html, /<a href="#provenance">/, "the header links to the provenance");
     // n, harness errors, passed: the harness error is beside accuracy, not a wrong answer.
     assert.match(
       html,

@@ -1,7 +1,8 @@
 /**
  * `report.html` of a run directory: one self-contained page (inline style, script and SVG charts;
- * nothing loaded from the network) with the provenance header, the per-category table, the bench
- * table, the charts and the per-sample table whose rows open the full transcript.
+ * nothing loaded from the network): the title and banners, the per-category results table, the
+ * suites' sections, the bench table, the charts, the provenance, and the per-sample table whose
+ * rows open the full transcript. The results come first: a reader sees them without scrolling.
  */
 
 import { existsSync } from "node:fs";
@@ -18,7 +19,7 @@ import { knowledgeSection } from "./knowledge-section.js";
 import { languageSection } from "./language-section.js";
 import { loopsSection } from "./loops-section.js";
 import { pageScript } from "./page-script.js";
-import { provenanceSection } from "./provenance-section.js";
+import { provenanceSection, reportHeader } from "./provenance-section.js";
 import { readComparisonRuns } from "./quant-comparison-runs.js";
 import { researchSection } from "./research-section.js";
 import { type RunData, readRunData, runLabel } from "./run-data.js";
@@ -37,7 +38,7 @@ export interface RunReportOptions {
   generatedAt?: string;
   /** Rows per page of the sample table (default 50). */
   pageSize?: number;
-  /** `edgecall size`'s verdict, shown first. */
+  /** `edgecall size`'s verdict, shown first under the title. */
   sizing?: SizingVerdict;
 }
 
@@ -86,8 +87,8 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
           numeric: ["tokens in / out", "TTFT"],
         });
   const body = [
+    reportHeader(run, options.generatedAt ?? new Date().toISOString()),
     options.sizing === undefined ? "" : sizingSection(options.sizing),
-    provenanceSection(run, options.generatedAt ?? new Date().toISOString()),
     categoryTable(run.eval),
     languageSection(run),
     securitySection([run, ...others], seriesLabels([run, ...others])),
@@ -98,6 +99,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
     benchSection(run),
     reportCharts(run, others),
     othersSection(run, others),
+    provenanceSection(run),
     table,
   ]
     .filter((part) => part !== "")
