@@ -9,10 +9,9 @@
  * the oldest responses are forgotten first to stay within {@link ItemStore.maxBytes}. A response
  * larger than the whole bound is not kept at all. A count bound ({@link ItemStore.capacity}) also applies.
  */
-import { definedItemFields } from "./responses-item-fields.js";
+import { definedItemFields, type StoredItem } from "./responses-item-fields.js";
 
-/** An input or output item in the Responses API's wire shape. */
-export type StoredItem = { type?: string; role?: string; [field: string]: unknown };
+export type { StoredItem } from "./responses-item-fields.js";
 
 /** The default of {@link ItemStoreOptions.maxBytes}: 16 MiB, sized for a phone-class device. */
 export const defaultItemStoreBytes = 16 * 1024 * 1024;

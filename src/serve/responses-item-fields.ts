@@ -5,7 +5,9 @@
  * and `text`. Whatever else a client sent (unknown fields, `encrypted_content`, annotations) is
  * dropped, so what the server holds is what the conversation says, not what a client padded it with.
  */
-import type { StoredItem } from "./item-store.js";
+
+/** An input or output item in the Responses API's wire shape. */
+export type StoredItem = { type?: string; role?: string; [field: string]: unknown };
 
 /** `type` and `text` of each text part; a string stays a string. */
 function textParts(value: unknown): unknown {
