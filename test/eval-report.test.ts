@@ -112,6 +112,23 @@ describe("progress", () => {
     );
   });
 
+  it("shows no accuracy when it would be noise (random weights)", () => {
+    const { writes, stream } = recorder(false);
+    const progress = new EvalProgress({
+      total: 2,
+      stream,
+      intervalMs: 0,
+      ticker: false,
+      showAccuracy: false,
+    });
+    progress.record(true);
+    progress.record(false);
+    assert.ok(
+      writes.every((line) => !line.includes("acc")),
+      writes.join(""),
+    );
+  });
+
   it("redraws one line in place on a terminal", () => {
     let now = 0;
     const { writes, stream } = recorder(true);

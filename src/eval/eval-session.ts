@@ -132,6 +132,8 @@ interface PendingWork {
   backend: ModelBackend;
   userBackend: ModelBackend | undefined;
   cache: RunnerCache | undefined;
+  /** The model has random weights: progress shows no accuracy (it would be noise). */
+  randomWeights: boolean;
 }
 
 /** Runs the planned attempts the store has no result for, with progress on stderr. */
@@ -147,6 +149,7 @@ async function runPending(options: EvalSessionOptions, work: PendingWork): Promi
           done: done.size,
           passed: store.all().filter((result) => result.passed).length,
           stream: options.progress,
+          showAccuracy: !work.randomWeights,
         });
   const outcome = await runSamples({
     backend: work.backend,
@@ -252,6 +255,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       backend,
       userBackend,
       cache: runnerCacheOf(cache, model, backend, backendFormat, templateVariablesOf({}, settings)),
+      randomWeights: model.randomWeights,
     });
     session.completed = outcome.completed;
 

@@ -26,6 +26,8 @@ export interface ProgressOptions {
   now?: () => number;
   /** Injected redraw timer (tests); false: none. */
   ticker?: Ticker | false;
+  /** Show the accuracy so far (default true; false for random weights, whose accuracy is noise). */
+  showAccuracy?: boolean;
 }
 
 /** What the end of a run says about the response cache, or undefined when nothing came from it. */
@@ -43,12 +45,14 @@ export class EvalProgress {
   private passed: number;
   private doneThisSession = 0;
   private fromCache = 0;
+  private readonly showAccuracy: boolean;
   private readonly line: ProgressLine;
 
   constructor(options: ProgressOptions) {
     this.total = options.total;
     this.done = options.done ?? 0;
     this.passed = options.passed ?? 0;
+    this.showAccuracy = options.showAccuracy ?? true;
     this.line = new ProgressLine({
       label: "eval",
       ...(options.stream === undefined ? {} : { stream: options.stream }),
@@ -67,7 +71,7 @@ export class EvalProgress {
   }
 
   private accuracy(): string {
-    return this.done === 0 ? "" : `acc ${percentOf(this.passed, this.done)}`;
+    return this.done === 0 || !this.showAccuracy ? "" : `acc ${percentOf(this.passed, this.done)}`;
   }
 
   /** Records one finished attempt (`cached`: served from the response cache) and redraws when due. */
