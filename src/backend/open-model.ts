@@ -108,6 +108,7 @@ async function openServers(
     timeoutMs: options.idleTimeoutMs,
     maxResponseBytes: options.maxResponseBytes,
     templateVariables: options.templateVariables,
+    ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
   };
   let openOne: (url: string) => ModelBackend | Promise<ModelBackend>;
   if (spec.api === "raw") {
@@ -121,7 +122,6 @@ async function openServers(
         model: spec.model,
         format,
         ...common,
-        ...(options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs }),
         ...(options.stream === undefined ? {} : { stream: options.stream }),
       });
   }

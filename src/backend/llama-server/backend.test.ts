@@ -175,3 +175,46 @@ describe("llama-server: raw /completion backend", () => {
     assert.equal(llamaServerRoot("http://h:8080"), "http://h:8080");
   });
 });
+
+describe("llama-server: a whole call's deadline", () => {
+  // The test's timeout only detects a hang (the call used to wait forever); nothing measures time.
+  it("ends a /completion that drips bytes forever with backend-timeout (--request-timeout)", {
+    timeout: 30_000,
+  }, async () => {
+    const open = new Set<ServerResponse>();
+    const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+      request.resume();
+      request.on("end", () => {
+        response.setHeader("content-type", "application/json");
+        if (request.url === "/props") {
+          response.end(JSON.stringify({ chat_template: qwen3Template, build_info: "b1-test" }));
+          return;
+        }
+        response.write("{");
+        open.add(response);
+        const timer = setInterval(() => response.write(" "), 20);
+        response.on("close", () => {
+          clearInterval(timer);
+          open.delete(response);
+        });
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const backend = await createLlamaServerBackend({
+        baseUrl: `http://127.0.0.1:${port}`,
+        timeoutMs: 60_000,
+        requestTimeoutMs: 1_000,
+      });
+      await assert.rejects(backend.generate({ messages: [{ role: "user", content: "Hi" }] }), (error) => {
+        assert.ok(isEdgecallError(error, "backend-timeout"), String(error));
+        assert.match(error.message, /--request-timeout/);
+        return true;
+      });
+    } finally {
+      for (const response of open) response.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

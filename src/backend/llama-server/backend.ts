@@ -26,6 +26,7 @@ import {
   type GenerateResult,
   type ModelBackend,
 } from "../model-backend.js";
+import { defaultRequestTimeoutMs } from "../openai/backend.js";
 import { abbreviate, BackendHttpError, isUnparsedOutputMessage } from "../openai/errors.js";
 import { readServerTimings, timingWithServer, usageWithServer } from "../openai/server-timings.js";
 import { defaultMaxResponseBytes, openChatCompletion, type TransportConfig } from "../openai/transport.js";
@@ -42,6 +43,8 @@ export interface LlamaServerOptions {
   timeoutMs?: number;
   /** Largest response body (default 64 MiB). */
   maxResponseBytes?: number;
+  /** A whole call's deadline, retries included (default 600000 ms; `--request-timeout`). */
+  requestTimeoutMs?: number;
   /** Most tokens per call when a request sets none (default 1024). */
   defaultMaxTokens?: number;
   templateVariables?: TemplateVariables;
@@ -76,6 +79,7 @@ class LlamaServerBackend implements ModelBackend {
     this.transport = {
       url: `${root}/completion`,
       timeoutMs: options.timeoutMs ?? 120_000,
+      requestTimeoutMs: options.requestTimeoutMs ?? defaultRequestTimeoutMs,
       maxRetries: 2,
       retryBaseDelayMs: 500,
       maxRetryDelayMs: 30_000,
