@@ -20,6 +20,7 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { EdgecallError } from "../errors.js";
+import { isLoopbackName } from "../http/host-names.js";
 import { HttpSessionTable } from "./http-session-table.js";
 import { createToolMcpServer, type ToolMcpServerOptions } from "./mcp-server.js";
 import { answeredByWebGuard } from "./mcp-web-guard.js";
@@ -55,12 +56,6 @@ export interface RunningToolsHttpServer {
   /** `http://HOST:PORT/mcp`. */
   url: string;
   close(): Promise<void>;
-}
-
-/** True for 127.0.0.0/8, ::1 and localhost. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, "").toLowerCase();
-  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -99,7 +94,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
 /** Starts the server. Throws `usage` for a non-loopback host without a token, `invalid-argument` when it cannot listen. */
 export async function startToolsHttpServer(options: ToolsHttpServerOptions): Promise<RunningToolsHttpServer> {
   const host = options.host ?? "127.0.0.1";
-  const loopback = isLoopbackHost(host);
+  const loopback = isLoopbackName(host);
   const token = options.token === "" ? undefined : options.token;
   if (!loopback && token === undefined) {
     throw new EdgecallError(

@@ -8,11 +8,12 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_INHERITED_ENV_VARS } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { isEdgecallError } from "../errors.js";
+import { isLoopbackName } from "../http/host-names.js";
 import type { Tool } from "../tools/tool.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import { sideEffectFromAnnotations } from "./annotation-side-effect.js";
 import { connectMcpTools, isMcpUrl } from "./mcp-client-tools.js";
-import { isLoopbackHost, type RunningToolsHttpServer, startToolsHttpServer } from "./mcp-http-server.js";
+import { type RunningToolsHttpServer, startToolsHttpServer } from "./mcp-http-server.js";
 import { mcpServerEnvironment } from "./server-environment.js";
 import { base64Bytes, toolResultValue } from "./tool-result-value.js";
 
@@ -268,9 +269,9 @@ describe("Streamable HTTP: mcp serve --http and --mcp https://...", () => {
   });
 
   it("will not listen off loopback without a token", async () => {
-    assert.equal(isLoopbackHost("127.0.0.1"), true);
-    assert.equal(isLoopbackHost("[::1]"), true);
-    assert.equal(isLoopbackHost("0.0.0.0"), false);
+    assert.equal(isLoopbackName("127.0.0.1"), true);
+    assert.equal(isLoopbackName("[::1]"), true);
+    assert.equal(isLoopbackName("0.0.0.0"), false);
     await assert.rejects(
       startToolsHttpServer({ registry: new ToolRegistry(), port: 0, host: "0.0.0.0" }),
       (error) => isEdgecallError(error, "usage") && /needs a bearer token/.test(error.message),

@@ -9,6 +9,7 @@ import type { ModelBackend } from "../../backend/model-backend.js";
 import { hubSpecLabel, parseModelSpec } from "../../backend/model-spec.js";
 import { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
+import { isLoopbackName } from "../../http/host-names.js";
 import { allowedHostNames, corsOrigins } from "../../http/web-guard-options.js";
 import { createOpenAIServerApp, type RunningServer, startOpenAIServer } from "../../serve/openai-server.js";
 import { recordingBackend } from "../../serve/trace-recorder.js";
@@ -71,15 +72,6 @@ export function defaultModelName(spec: string): string {
     case "hf":
       return hubSpecLabel(parsed);
   }
-}
-
-/** True for names and addresses of this machine only (127.0.0.0/8, ::1, localhost). */
-function isLoopback(host: string): boolean {
-  const name = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, "");
-  return name === "localhost" || name === "::1" || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
 /** Serves until stopped; returns the exit code. */
@@ -146,7 +138,7 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
     }
     const warning = options.constrained ? constrainedWarning(backend) : undefined;
     if (warning !== undefined) stderr.write(warning);
-    if (!isLoopback(options.host) && apiKey === undefined) {
+    if (!isLoopbackName(options.host) && apiKey === undefined) {
       stderr.write(
         `edgecall: warning: serving on ${options.host} without --api-key: anyone who can reach this port can use the model\n`,
       );
