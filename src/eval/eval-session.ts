@@ -14,7 +14,7 @@ import { readProcessMemory } from "../bench/process-memory.js";
 import type { TemplateVariables } from "../formats/chat-template.js";
 import { resolveSettings, templateVariablesOf } from "./eval-settings.js";
 import { attemptKey } from "./paired-attempts.js";
-import { EvalProgress } from "./progress.js";
+import { evalProgressOn } from "./progress.js";
 import { edgecallVersion, hostProvenance, type ModelProvenance, modelProvenance } from "./provenance.js";
 import { ResponseCache, runtimeKeyOf } from "./response-cache.js";
 import { ResultStore, resultStoreFile } from "./result-store.js";
@@ -132,7 +132,6 @@ interface PendingWork {
   backend: ModelBackend;
   userBackend: ModelBackend | undefined;
   cache: RunnerCache | undefined;
-  /** The model has random weights: progress shows no accuracy (it would be noise). */
   randomWeights: boolean;
 }
 
@@ -141,16 +140,12 @@ async function runPending(options: EvalSessionOptions, work: PendingWork): Promi
   const { plan, store, settings } = work;
   const done = store.keys();
   const pending = plan.filter((item) => !done.has(attemptKey({ id: item.sample.id, repeat: item.repeat })));
-  const progress =
-    options.progress === false
-      ? undefined
-      : new EvalProgress({
-          total: plan.length,
-          done: done.size,
-          passed: store.all().filter((result) => result.passed).length,
-          stream: options.progress,
-          showAccuracy: !work.randomWeights,
-        });
+  const progress = evalProgressOn(options.progress, {
+    total: plan.length,
+    done: done.size,
+    passed: store.all().filter((result) => result.passed).length,
+    showAccuracy: !work.randomWeights,
+  });
   const outcome = await runSamples({
     backend: work.backend,
     items: pending,

@@ -38,6 +38,16 @@ export function cacheStatement(fromCache: number, doneThisSession: number): stri
   return `${fromCache} of ${doneThisSession} from the response cache; speeds cover the ${doneThisSession - fromCache} measured; --no-cache to measure all`;
 }
 
+/** An eval's progress on `stream` (default stderr), or undefined when progress is off (`false`). */
+export function evalProgressOn(
+  stream: ProgressStream | false | undefined,
+  options: Omit<ProgressOptions, "stream">,
+): EvalProgress | undefined {
+  return stream === false
+    ? undefined
+    : new EvalProgress({ ...options, ...(stream === undefined ? {} : { stream }) });
+}
+
 /** Tracks and draws an eval's progress. */
 export class EvalProgress {
   private readonly total: number;
