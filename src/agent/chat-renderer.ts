@@ -69,6 +69,13 @@ export function stopLine(transcript: AgentTranscript): string | undefined {
 }
 
 /** Turns agent events into terminal output. One renderer per turn. */
+/** A reply with no tool call, as shown: its text, or what it was when there is nothing to read. */
+function quietReply(content: string): string {
+  if (content === "") return "(empty reply)";
+  if (content.trim() === "") return `(reply: whitespace only, ${content.length} characters)`;
+  return modelText(content);
+}
+
 export class ChatRenderer {
   private printed = false;
   private holding = false;
@@ -125,8 +132,7 @@ export class ChatRenderer {
       case "step-end": {
         const record = event.record;
         const quiet = record.calls.length === 0 && record.parseErrors.length === 0;
-        if (!this.printed && quiet)
-          this.emit(record.content !== "" ? modelText(record.content) : "(no text in the reply)");
+        if (!this.printed && quiet) this.emit(quietReply(record.content));
         else if (this.printed && quiet) this.emit(modelText(this.held.trimEnd()));
         for (const error of record.parseErrors) {
           this.newline();
