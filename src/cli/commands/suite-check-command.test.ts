@@ -31,6 +31,10 @@ describe("suite check progress", () => {
     ])
       assert.ok(text.includes(expected), `missing ${JSON.stringify(expected)} in:\n${text}`);
     assert.match(text, /\[1\/2\] assistant:single: reference solutions 3\/3 100%/, "each sample is counted");
-    assert.match(text, /assistant:single: counterfeits, round 1 0\/\d+/, "the counterfeit rounds are stages too");
+    assert.match(
+      text,
+      /assistant:single: counterfeits, round 1 0\/\d+/,
+      "the counterfeit rounds are stages too",
+    );
   });
 });
