@@ -63,6 +63,7 @@ function openBackend(options: EvalSessionOptions, inputs: SessionInputs): Promis
     // openai: stream, so the time to the first token is measured, not the whole reply's.
     stream: true,
     templateVariables: templateVariablesOf(options, inputs.original?.settings),
+    signal: options.signal, // hf: a first Ctrl-C stops a download (the next run resumes it)
   });
 }
 
@@ -203,16 +204,12 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       original?.settings,
       backendFormat,
     );
+    const { gpu, threads, signal } = options;
+    const openOther = (text: string) => openModel(parseModelSpec(text), { gpu, threads, signal });
     if (userModelText !== undefined && userBackend === undefined)
-      userBackend = await openModel(parseModelSpec(userModelText), {
-        gpu: options.gpu,
-        threads: options.threads,
-      });
+      userBackend = await openOther(userModelText);
     if (settings.judgeModel && judgeBackend === undefined)
-      judgeBackend = await openModel(parseModelSpec(settings.judgeModel), {
-        gpu: options.gpu,
-        threads: options.threads,
-      });
+      judgeBackend = await openOther(settings.judgeModel);
     const model = await modelProvenance(inputs.modelSpecText, spec, backend, inputs.cacheRoot);
     const { suites, records: suiteRecords } = await buildSuites(options, inputs, settings, judgeBackend);
     const extraTools = extraToolsRecord(options.extraTools);
