@@ -21,6 +21,9 @@ const templates = {
   mistral: mistralTemplate,
 } as const;
 
+/** The template name that writes no `tokenizer.chat_template` at all (a base model's file, Gemma 3). */
+export const noChatTemplate = "none";
+
 /** Names of the built-in chat templates. */
 export type ChatTemplateName = keyof typeof templates;
 
@@ -32,12 +35,16 @@ export function isChatTemplateName(name: string): name is ChatTemplateName {
   return Object.hasOwn(templates, name);
 }
 
-/** The Jinja source of a built-in template; EdgecallError("usage") listing the names otherwise. */
+/**
+ * The Jinja source of a built-in template, "" for {@link noChatTemplate}; EdgecallError("usage")
+ * listing the names otherwise.
+ */
 export function chatTemplate(name: string): string {
+  if (name === noChatTemplate) return "";
   if (!isChatTemplateName(name)) {
     throw new EdgecallError(
       "usage",
-      `unknown chat template "${name}"; valid templates: ${chatTemplateNames.join(", ")}`,
+      `unknown chat template "${name}"; valid templates: ${[...chatTemplateNames, noChatTemplate].join(", ")}`,
       { subject: "--chat-template" },
     );
   }

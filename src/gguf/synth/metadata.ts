@@ -75,6 +75,16 @@ function architectureMetadata(shape: ShapeSpec): GgufWriteKv[] {
     );
   }
   if (arch === "lfm2") entries.push(ggufKv.u32(key("shortconv.l_cache"), shape.shortconvCache ?? 3));
+  if (arch === "gemma3" && shape.slidingWindow !== undefined) {
+    // Absent keys take llama.cpp's defaults (src/models/gemma3.cpp): pattern 6, SWA rope base 10000.
+    entries.push(ggufKv.u32(key("attention.sliding_window"), shape.slidingWindow));
+    if (shape.slidingWindowPattern !== undefined) {
+      entries.push(ggufKv.u32(key("attention.sliding_window_pattern"), shape.slidingWindowPattern));
+    }
+    if (shape.ropeFreqBaseSwa !== undefined) {
+      entries.push(ggufKv.f32(key("rope.freq_base_swa"), shape.ropeFreqBaseSwa));
+    }
+  }
   return entries;
 }
 
@@ -99,6 +109,7 @@ export function buildSynthMetadata(input: SynthMetadataInput): GgufWriteKv[] {
     ggufKv.string("edgecall.chat_template_name", input.chatTemplateName),
     ...architectureMetadata(shape),
     ...tokenizerMetadata(input.tokenizer),
-    ggufKv.string("tokenizer.chat_template", input.chatTemplate),
+    // An empty template (`--chat-template none`) writes no key, like a base model's file.
+    ...(input.chatTemplate === "" ? [] : [ggufKv.string("tokenizer.chat_template", input.chatTemplate)]),
   ];
 }

@@ -13,6 +13,8 @@ const realTotals: Record<string, number> = {
   "lfm2.5-1.2b": 1_170_340_608,
   "minicpm5-1b": 1_080_632_832,
   "llama3.2-1b": 1_235_814_400,
+  // llama.cpp's count for gemma-3-270m-q4_k_m.gguf (`edgecall inspect`).
+  "gemma3-270m": 268_098_176,
 };
 
 describe("presets", () => {
@@ -26,6 +28,7 @@ describe("presets", () => {
     assert.equal(countParameters(resolvePreset("qwen3.5-0.8b").shape), 752_393_024);
     assert.equal(countParameters(resolvePreset("minicpm5-1b").shape), 1_080_632_832);
     assert.equal(countParameters(resolvePreset("llama3.2-1b").shape), 1_235_814_400 + 32);
+    assert.equal(countParameters(resolvePreset("gemma3-270m").shape), 268_098_176);
   });
 
   test("listPresets gives name, arch, computed parameters, verified and notes", () => {
@@ -37,7 +40,7 @@ describe("presets", () => {
     );
     assert.match(twoB!.notes, /UNVERIFIED/);
     const tiny = presets.filter((preset) => preset.name === "tiny").map((preset) => preset.arch);
-    assert.deepEqual(tiny.sort(), ["lfm2", "llama", "qwen3", "qwen35"]);
+    assert.deepEqual(tiny.sort(), ["gemma3", "lfm2", "llama", "qwen3", "qwen35"]);
     for (const preset of presets.filter((entry) => entry.name === "tiny")) {
       assert.ok(preset.parameters < 2_000_000, `tiny ${preset.arch} stays small`);
     }

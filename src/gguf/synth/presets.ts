@@ -5,6 +5,7 @@
 import { EdgecallError } from "../../errors.js";
 import { parseShape, type ShapeSpec, type SynthArchitecture, synthArchitectures } from "./shape.js";
 import { countParameters } from "./tensor-plan.js";
+import { llama3Rope, tinyShapes } from "./tiny-shapes.js";
 
 /** A named shape. */
 export interface SynthPreset {
@@ -25,72 +26,6 @@ export interface PresetSummary {
   verified: boolean;
   notes: string;
 }
-
-const llama3Rope = { factor: 32, lowFreqFactor: 1, highFreqFactor: 4, originalContextLength: 8192 };
-
-const tinyShapes: Record<SynthArchitecture, unknown> = {
-  llama: {
-    arch: "llama",
-    vocabSize: 1536,
-    embeddingLength: 128,
-    blockCount: 2,
-    feedForwardLength: 384,
-    headCount: 4,
-    headCountKv: 2,
-    ropeFreqBase: 500000,
-    rmsEpsilon: 1e-5,
-    contextLength: 4096,
-    tiedEmbeddings: true,
-    llama3Rope,
-  },
-  qwen3: {
-    arch: "qwen3",
-    vocabSize: 1536,
-    embeddingLength: 128,
-    blockCount: 2,
-    feedForwardLength: 384,
-    headCount: 4,
-    headCountKv: 2,
-    keyLength: 32,
-    ropeFreqBase: 1e6,
-    rmsEpsilon: 1e-6,
-    contextLength: 4096,
-    tiedEmbeddings: true,
-  },
-  qwen35: {
-    arch: "qwen35",
-    vocabSize: 1536,
-    embeddingLength: 128,
-    blockCount: 4,
-    feedForwardLength: 384,
-    headCount: 4,
-    headCountKv: 2,
-    keyLength: 64,
-    ropeDimensionCount: 16,
-    ropeSections: [3, 3, 2, 0],
-    ropeFreqBase: 1e7,
-    rmsEpsilon: 1e-6,
-    contextLength: 4096,
-    tiedEmbeddings: true,
-    fullAttentionInterval: 4,
-    ssm: { convKernel: 4, stateSize: 32, groupCount: 2, timeStepRank: 4, innerSize: 128 },
-  },
-  lfm2: {
-    arch: "lfm2",
-    vocabSize: 1536,
-    embeddingLength: 128,
-    blockCount: 3,
-    feedForwardLength: 384,
-    headCount: 4,
-    headCountKv: 2,
-    ropeFreqBase: 1e6,
-    rmsEpsilon: 1e-5,
-    contextLength: 4096,
-    tiedEmbeddings: true,
-    attentionLayers: [1],
-    shortconvCache: 3,
-  },
-};
 
 const namedShapes: Array<Omit<SynthPreset, "shape"> & { shape: unknown }> = [
   {
@@ -204,6 +139,31 @@ const namedShapes: Array<Omit<SynthPreset, "shape"> & { shape: unknown }> = [
       rmsEpsilon: 1e-6,
       contextLength: 131072,
       tiedEmbeddings: false,
+    },
+  },
+  {
+    // Every number below is read from the real file's metadata (gemma-3-270m-q4_k_m.gguf, sha256
+    // a5fd3b62…6818; `edgecall inspect FILE`); the file has no sliding_window_pattern or
+    // rope.freq_base_swa key, so llama.cpp's defaults (pattern 6, SWA rope base 10000) apply here too.
+    name: "gemma3-270m",
+    arch: "gemma3",
+    verified: true,
+    notes: "Gemma 3 270M dimensions (5 of every 6 layers use a 512-token sliding window)",
+    shape: {
+      arch: "gemma3",
+      vocabSize: 262144,
+      embeddingLength: 640,
+      blockCount: 18,
+      feedForwardLength: 2048,
+      headCount: 4,
+      headCountKv: 1,
+      keyLength: 256,
+      valueLength: 256,
+      ropeFreqBase: 1e6,
+      rmsEpsilon: 1e-6,
+      contextLength: 32768,
+      tiedEmbeddings: true,
+      slidingWindow: 512,
     },
   },
   {

@@ -8,11 +8,11 @@ import { z } from "zod";
 import { EdgecallError } from "../../errors.js";
 
 /** Architectures the synthesiser can write (`general.architecture`). */
-export const synthArchitectures = ["llama", "qwen3", "qwen35", "lfm2"] as const;
+export const synthArchitectures = ["llama", "qwen3", "qwen35", "lfm2", "gemma3"] as const;
 export type SynthArchitecture = (typeof synthArchitectures)[number];
 
 /** Tokenizer families: special tokens, pre-tokenizer and default chat template. */
-export const tokenizerFamilies = ["qwen3", "qwen35", "lfm2", "minicpm5", "llama3"] as const;
+export const tokenizerFamilies = ["qwen3", "qwen35", "lfm2", "minicpm5", "llama3", "gemma3"] as const;
 export type TokenizerFamily = (typeof tokenizerFamilies)[number];
 
 const positiveInteger = z.number().int().positive();
@@ -65,6 +65,15 @@ const shapeObject = z
     shortconvCache: positiveInteger.optional(),
     /** llama: Llama 3 rope scaling, written as the `rope_freqs.weight` tensor. */
     llama3Rope: llama3RopeSchema.optional(),
+    /** gemma3: sliding-window attention span in tokens (`gemma3.attention.sliding_window`). */
+    slidingWindow: positiveInteger.optional(),
+    /**
+     * gemma3: every Nth layer (the last of each N) is global, the others use the sliding window
+     * (`gemma3.attention.sliding_window_pattern`; llama.cpp's default 6 when absent).
+     */
+    slidingWindowPattern: positiveInteger.optional(),
+    /** gemma3: rope base of the sliding-window layers (`gemma3.rope.freq_base_swa`; llama.cpp: 10000). */
+    ropeFreqBaseSwa: z.number().positive().optional(),
   })
   .strict();
 
@@ -129,6 +138,17 @@ function checkConsistency(shape: ShapeInput, context: z.core.$RefinementCtx<Shap
     }
   }
   if (shape.arch !== "llama" && shape.llama3Rope !== undefined) issue(["llama3Rope"], "only for arch llama");
+  if (shape.arch === "gemma3") {
+    if (shape.slidingWindow === undefined) {
+      for (const field of ["slidingWindowPattern", "ropeFreqBaseSwa"] as const) {
+        if (shape[field] !== undefined) issue([field], "needs slidingWindow");
+      }
+    }
+  } else {
+    for (const field of ["slidingWindow", "slidingWindowPattern", "ropeFreqBaseSwa"] as const) {
+      if (shape[field] !== undefined) issue([field], "only for arch gemma3");
+    }
+  }
 }
 
 /** Zod schema of a shape (also accepts what `--shape FILE.json` holds). */

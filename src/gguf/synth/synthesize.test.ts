@@ -76,7 +76,7 @@ async function loadAndGenerate(
   }
 }
 
-const cases: { arch: "qwen3" | "qwen35" | "lfm2" | "llama"; quant: string }[] = [
+const cases: { arch: "qwen3" | "qwen35" | "lfm2" | "llama" | "gemma3"; quant: string }[] = [
   { arch: "qwen3", quant: "f16" },
   { arch: "qwen3", quant: "q4_0" },
   { arch: "qwen35", quant: "f16" },
@@ -85,6 +85,8 @@ const cases: { arch: "qwen3" | "qwen35" | "lfm2" | "llama"; quant: string }[] = 
   { arch: "lfm2", quant: "q4_0" },
   { arch: "llama", quant: "f16" },
   { arch: "llama", quant: "q4_0" },
+  { arch: "gemma3", quant: "f16" },
+  { arch: "gemma3", quant: "q4_0" },
 ];
 
 describe("synthesizeGguf", () => {

@@ -1,6 +1,6 @@
 /**
  * The tensors of a model shape, named and shaped as llama.cpp's loaders expect them
- * (src/models/{llama,qwen3,qwen35,lfm2}.cpp), in the order the converter writes them, and the
+ * (src/models/{llama,qwen3,qwen35,lfm2,gemma3}.cpp), in the order the converter writes them, and the
  * parameter count as llama.cpp counts it (the sum of every tensor's elements in the file).
  */
 import type { ShapeSpec } from "./shape.js";
@@ -137,6 +137,17 @@ function layerTensors(shape: ShapeSpec, layer: number): PlannedTensor[] {
       }
       return [...tensors, norm("post_attention_norm"), ...feedForward(shape, prefix, layer)];
     }
+    case "gemma3":
+      return [
+        norm("attn_norm"),
+        ...attention(shape, prefix, layer, shape.headCount * keyLength),
+        norm("attn_q_norm", keyLength),
+        norm("attn_k_norm", keyLength),
+        norm("post_attention_norm"),
+        norm("ffn_norm"),
+        ...feedForward(shape, prefix, layer),
+        norm("post_ffw_norm"),
+      ];
     case "lfm2": {
       const tensors = [norm("attn_norm")];
       if (isLfm2AttentionLayer(shape, layer)) {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { synthesizeGguf } from "./synthesize.js";
 
 /** Architectures with a `tiny` preset. */
-export type TinyArchitecture = "qwen3" | "qwen35" | "lfm2" | "llama";
+export type TinyArchitecture = "qwen3" | "qwen35" | "lfm2" | "llama" | "gemma3";
 
 let directory: string | undefined;
 const cache = new Map<string, Promise<string>>();

@@ -95,6 +95,18 @@ function llama3AllSpecials(): SpecialToken[] {
   return tokens;
 }
 
+/**
+ * Gemma 3's first 107 ids as in the real vocabulary (read from gemma-3-270m's GGUF): <pad>, <eos>,
+ * <bos>, <unk>, <mask>, [multimodal], <unused0>..<unused98>, <start_of_turn> (105), <end_of_turn> (106).
+ */
+const gemma3Leading: SpecialToken[] = [
+  ...["<pad>", "<eos>", "<bos>", "<unk>", "<mask>"].map(control),
+  userDefined("[multimodal]"),
+  ...Array.from({ length: 99 }, (_, index) => control(`<unused${index}>`)),
+  control("<start_of_turn>"),
+  control("<end_of_turn>"),
+];
+
 const families: Record<TokenizerFamily, TokenizerFamilySpec> = {
   qwen3: {
     pre: "qwen2",
@@ -183,6 +195,19 @@ const families: Record<TokenizerFamily, TokenizerFamilySpec> = {
     pad: "<|finetune_right_pad_id|>",
     addBos: true,
     chatTemplate: "llama3",
+  },
+  gemma3: {
+    pre: "default",
+    leading: gemma3Leading,
+    trailing: [],
+    bos: "<bos>",
+    eos: "<eos>",
+    pad: "<pad>",
+    addBos: true,
+    // The base Gemma 3 GGUF carries no chat template; `--chat-template` can add one.
+    chatTemplate: "none",
+    unverified:
+      "the real file uses a SentencePiece vocabulary; this one is byte-level BPE with Gemma's specials at their ids",
   },
 };
 
