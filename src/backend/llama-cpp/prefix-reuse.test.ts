@@ -74,7 +74,8 @@ after(async () => {
 });
 
 describe("llama-cpp prefix reuse", () => {
-  for (const arch of ["llama", "qwen3", "qwen35", "lfm2"] as const) {
+  // gemma3: a 32-token sliding window on 2 of 3 layers, passed many times by this conversation.
+  for (const arch of ["llama", "qwen3", "qwen35", "lfm2", "gemma3"] as const) {
     it(`${arch}: greedy outputs are identical with and without reuse, and reused tokens are counted`, async () => {
       const naive = await conversation(await open(arch, { prefixReuse: false }));
       const reused = await conversation(await open(arch));

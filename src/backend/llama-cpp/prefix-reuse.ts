@@ -5,7 +5,11 @@
  * (qwen35, lfm2) cannot truncate a recurrent state: node-llama-cpp restores the last checkpoint
  * at or before the kept prefix and re-evaluates the tokens between, so checkpoints are taken at
  * the boundaries later prompts are likely to diverge after: the end of the shared system + tools
- * prefix, earlier divergence points, the end of each prompt and of each reply.
+ * prefix, earlier divergence points, the end of each prompt and of each reply. Sliding-window
+ * models (gemma3) keep only the last window-and-a-batch of positions in their SWA layers' caches:
+ * a prefix is kept in place only while the window before its end is still held (llama-server's
+ * rule), else from a checkpoint, as for hybrid models (node-llama-cpp checks only that the prefix's
+ * end is held, and its SWA layers would then see a cut-off window).
  */
 import type { LlamaContextSequence, Token } from "node-llama-cpp";
 
@@ -31,11 +35,24 @@ export async function alignSequence(
   prompt: readonly Token[],
 ): Promise<Alignment> {
   const { firstDifferentIndex } = sequence.compareContextTokens(prompt as Token[]);
-  const keep = Math.max(0, Math.min(firstDifferentIndex, prompt.length - 1));
+  const keep = windowSafeKeep(sequence, Math.max(0, Math.min(firstDifferentIndex, prompt.length - 1)));
   const before = evaluatedTotal(sequence);
   // The end is past everything held, so speculative tokens a predictor left are erased too.
   await sequence.eraseContextTokenRanges([{ start: keep, end: Number.MAX_SAFE_INTEGER }]);
   return { kept: sequence.nextTokenIndex, restored: evaluatedTotal(sequence) - before };
+}
+
+/**
+ * `keep`, or, on a sliding-window model whose SWA caches no longer hold the `window` positions
+ * before `keep` (llama-server's `pos_min > pos_next - n_swa`), the oldest position they hold:
+ * erasing from there makes node-llama-cpp restore a checkpoint (or re-evaluate from the start).
+ */
+export function windowSafeKeep(sequence: LlamaContextSequence, keep: number): number {
+  const window = sequence.model.fileInsights.swaSize;
+  if (window === undefined || window === null || window <= 0 || keep === 0 || !sequence.needsCheckpoints)
+    return keep;
+  const oldest = sequence.stateCellsStartIndex;
+  return oldest <= Math.max(0, keep - window) ? keep : Math.max(0, Math.min(keep, oldest));
 }
 
 /**
