@@ -153,7 +153,7 @@ describe("edgecall CLI", () => {
       assert.equal(stalled.code, 1);
       assert.equal(
         stalled.stderr,
-        `edgecall: ${server.baseUrl}/chat/completions: no response within 300 ms\n`,
+        `edgecall: ${server.baseUrl}/chat/completions: no response within 300 ms (--idle-timeout)\n`,
       );
       const flooded = await runCli(["run", "--model", model, "--max-response-mib", "1", "flood"]);
       assert.equal(flooded.code, 1);
