@@ -135,6 +135,13 @@ export interface BackendInfo {
   parseSpecialInMessages?: boolean;
   /** In-process backends: how long loading took, in ms. */
   loadMs?: number;
+  /**
+   * In-process backends, files without a chat template: the prompt used instead (`gemma-turns`,
+   * `<format>-format-prompt`; formats/fallback-template.ts).
+   */
+  chatTemplateFallback?: string;
+  /** In-process backends: plain completion of the text, no chat template (`run --raw`). */
+  rawCompletion?: boolean;
   /** HTTP backends: the server's base URL (a fleet's first). */
   baseUrl?: string;
   /** Fleets: every server's base URL. */

@@ -39,6 +39,8 @@ export interface OpenModelOptions {
   prefixCacheBytes?: number;
   /** GGUF: parse special tokens in message contents too, as llama-server does (default false: plain text). */
   parseSpecialInMessages?: boolean;
+  /** GGUF: plain completion of the text, no chat template (`run --raw`, base models). */
+  rawCompletion?: boolean;
   /** openai: `generate` streams, so the first token is measured (default false; eval sets it). */
   stream?: boolean;
   /** Template variables (`enable_thinking`, `date_string`); unset ones are not passed. */
@@ -86,6 +88,7 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
     ...(options.promptLookup === undefined ? {} : { promptLookup: options.promptLookup }),
     ...(options.flashAttention === undefined ? {} : { flashAttention: options.flashAttention }),
     ...(options.parseSpecialInMessages === true ? { parseSpecialInMessages: true } : {}),
+    ...(options.rawCompletion === true ? { rawCompletion: true } : {}),
     ...(prefixCacheBytes > 0
       ? {
           prefixStateCache: {

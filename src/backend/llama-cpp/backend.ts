@@ -82,6 +82,11 @@ export interface LlamaCppBackendOptions {
    * llama-server does (default false: they are plain text, see prompt.ts).
    */
   parseSpecialInMessages?: boolean;
+  /**
+   * Plain completion (`run --raw`): the prompt is BOS and the messages' text, no chat template,
+   * special tokens parsed; for base models.
+   */
+  rawCompletion?: boolean;
   /** Share an already-started node-llama-cpp runtime (tests, many models in one process); not disposed on close. */
   llama?: Llama;
 }
@@ -124,6 +129,7 @@ class LlamaCppBackend implements ModelBackend {
       format: this.format,
       path: options.modelPath,
       parseSpecialInMessages: options.parseSpecialInMessages === true,
+      ...(options.rawCompletion === true ? { raw: true } : {}),
       ...(options.templateVariables?.dateString === undefined
         ? {}
         : { dateString: options.templateVariables.dateString }),
@@ -161,6 +167,10 @@ class LlamaCppBackend implements ModelBackend {
       flashAttention: loaded.flashAttention,
       parseSpecialInMessages: options.parseSpecialInMessages === true,
       loadMs: Math.round(loaded.loadMs),
+      ...(loaded.templateFallback === undefined || options.rawCompletion === true
+        ? {}
+        : { chatTemplateFallback: loaded.templateFallback.name }),
+      ...(options.rawCompletion === true ? { rawCompletion: true } : {}),
     };
     const template = loaded.chatTemplate;
     this.capabilities = {

@@ -17,6 +17,7 @@ import {
 import { EdgecallError } from "../../errors.js";
 import { assertTemplateWithinLimits } from "../../formats/chat-template.js";
 import { detectFormat } from "../../formats/detect-format.js";
+import { type TemplateFallback, templateFallback } from "../../formats/fallback-template.js";
 import { getFormat } from "../../formats/registry.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { fileTypeNames } from "../../gguf/ggml-types.js";
@@ -69,8 +70,10 @@ export interface LoadedLlamaModel {
   /** The context's sequences, at least one. */
   sequences: LlamaContextSequence[];
   format: ToolCallFormat;
-  /** The GGUF's Jinja chat template, if it has one. */
+  /** The GGUF's Jinja chat template, or the fallback's when the file has none and its family has one. */
   chatTemplate: string | undefined;
+  /** Set when the file has no chat template: how its prompts are rendered instead (fallback-template.ts). */
+  templateFallback?: TemplateFallback;
   architecture: string;
   quantisation: string | undefined;
   randomWeights: boolean;
@@ -173,7 +176,10 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
     }
     const metadata = model.fileInfo.metadata;
     const template = metadataValue(metadata, "tokenizer.chat_template");
-    const chatTemplate = typeof template === "string" && template !== "" ? template : undefined;
+    const ownTemplate = typeof template === "string" && template !== "" ? template : undefined;
+    const format = options.format ?? getFormat(detectFormat(ownTemplate) ?? "json");
+    const architecture = String(metadataValue(metadata, "general.architecture") ?? "unknown");
+    const fallback = ownTemplate === undefined ? templateFallback(architecture, format.name) : undefined;
     const fileType = metadataValue(metadata, "general.file_type");
     return {
       llama,
@@ -188,9 +194,10 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
           ...(options.promptLookup === true ? { tokenPredictor: new CallSkeletonPredictor(model!) } : {}),
         }),
       ),
-      format: options.format ?? getFormat(detectFormat(chatTemplate) ?? "json"),
-      chatTemplate,
-      architecture: String(metadataValue(metadata, "general.architecture") ?? "unknown"),
+      format,
+      chatTemplate: ownTemplate ?? fallback?.template,
+      ...(fallback === undefined ? {} : { templateFallback: fallback }),
+      architecture,
       quantisation:
         typeof fileType === "number" ? (fileTypeNames[fileType] ?? `file_type ${fileType}`) : undefined,
       randomWeights: metadataValue(metadata, "edgecall.random_weights") === true,

@@ -29,6 +29,8 @@ export interface PromptSource {
    * default false: contents are plain text).
    */
   parseSpecialInMessages?: boolean;
+  /** Plain completion: the messages' contents joined, no template (`run --raw`, base models). */
+  raw?: boolean;
 }
 
 /** A rendered prompt and its tokens. */
@@ -96,6 +98,10 @@ function renderAndTokenize(
   enableThinking: boolean | undefined,
   addGenerationPrompt: boolean,
 ): RenderedPrompt {
+  if (source.raw === true) {
+    const text = messages.map((message) => message.content).join("\n\n");
+    return { text, tokens: withBos(source.model, source.model.tokenize(text, true)) };
+  }
   const real = renderText(source, messages, tools, enableThinking, addGenerationPrompt);
   if (source.parseSpecialInMessages === true)
     return { text: real, tokens: withBos(source.model, source.model.tokenize(real, true)) };

@@ -23,6 +23,7 @@ import { demoScriptPrompts, isDemoScript, openModelOrDemoScript } from "../../ba
 import type { ModelBackend } from "../../backend/model-backend.js";
 import { parseModelSpec } from "../../backend/model-spec.js";
 import type { openModel } from "../../backend/open-model.js";
+import { templateFallbackLine } from "../../formats/fallback-template.js";
 import type { ConfirmationRequest } from "../../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
 import { type McpToolSource, registerMcpTools } from "../../mcp/mcp-client-tools.js";
@@ -166,6 +167,8 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
         "note: this model has random weights (demo): its replies are noise, not a result; " +
           "for a scripted conversation with real tool calls, guards and a confirmation: --model demo:script\n",
       );
+    const fallbackNote = templateFallbackLine(backend.info.chatTemplateFallback);
+    if (fallbackNote !== undefined) write(`note: ${fallbackNote}\n`);
     if (scripted)
       write(
         "note: demo:script: the model's words are scripted, whatever you type; its tool calls, the guards and the tools are real.\n" +

@@ -12,6 +12,7 @@ import { openModelOrDemoScript } from "../../backend/demo-script.js";
 import type { ModelBackend, ToolChoice } from "../../backend/model-backend.js";
 import type { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
+import { templateFallbackLine } from "../../formats/fallback-template.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
@@ -51,6 +52,8 @@ export interface RunCommandOptions extends ModelOptionValues {
   topK?: number;
   seed?: number;
   json?: boolean;
+  /** `--raw`: plain completion of the prompt, no chat template (base models). */
+  raw?: boolean;
 }
 
 /** Where the command writes and what opens the model; the defaults are the process's own. */
@@ -67,10 +70,27 @@ export interface RunIo {
  */
 const assistantContextSize = 16_384;
 
+/** The first option given that `--raw` cannot honour, as its flag. */
+function rawConflicts(options: RunCommandOptions): string | undefined {
+  if (options.tools !== undefined) return "--tools";
+  if ((options.mcp?.length ?? 0) > 0) return "--mcp";
+  if (options.system !== undefined) return "--system";
+  if (options.constrained === true) return "--constrained";
+  if (options.toolChoice === "required") return "--tool-choice required";
+  return undefined;
+}
+
 /** Runs the command; returns the exit code. */
 export async function runCommand(prompt: string, options: RunCommandOptions, io?: RunIo): Promise<number> {
   const stdout = io?.stdout ?? process.stdout;
   const stderr = io?.stderr ?? process.stderr;
+  if (options.raw === true) {
+    const refused = rawConflicts(options);
+    if (refused !== undefined)
+      throw new EdgecallError("usage", `--raw completes plain text: ${refused} does not apply`, {
+        subject: "--raw",
+      });
+  }
   const ownTools = toolDefinitionsFor(options.tools);
   const messages: ChatMessage[] = [];
   if (options.system !== undefined) messages.push({ role: "system", content: options.system });
@@ -109,6 +129,7 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
       ...httpModelLimits(options),
       ...templateOptions(options),
       ...inProcessModelOptions(options),
+      ...(options.raw === true ? { rawCompletion: true } : {}),
       contextSize: options.contextSize ?? (options.tools === "assistant" ? assistantContextSize : undefined),
     });
     const beyond = contextBeyondTrainingWarning(
@@ -127,6 +148,13 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
     if (randomWeights && !options.json) {
       stderr.write("edgecall: note: this model has random weights: its output is noise, not a result\n");
     }
+    if (options.raw === true && backend.info.rawCompletion !== true) {
+      throw new EdgecallError("usage", "--raw needs an in-process GGUF model (--model FILE.gguf)", {
+        subject: "--raw",
+      });
+    }
+    const fallbackNote = templateFallbackLine(backend.info.chatTemplateFallback);
+    if (fallbackNote !== undefined) stderr.write(`edgecall: note: ${fallbackNote}\n`);
     if (options.constrained) {
       const warning = constrainedWarning(backend);
       if (warning !== undefined) stderr.write(warning);

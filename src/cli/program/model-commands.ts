@@ -33,6 +33,10 @@ export function registerModelCommands(program: Command): void {
     .option("--top-k <k>", "top-k sampling", integerOption(0))
     .option("--seed <n>", "sampling seed", integerOption(0))
     .option("--json", "print one JSON document")
+    .option(
+      "--raw",
+      "plain completion of <prompt> (BOS + text, no chat template, no tools), for base models (GGUF)",
+    )
     .action(async (prompt: string, options) => {
       const { runCommand } = await import("../commands/run-command.js");
       process.exitCode = await runCommand(prompt, options);
@@ -109,7 +113,7 @@ export function registerModelCommands(program: Command): void {
     .description("write a random-weight GGUF of a real model's shape (for speed, memory and tests)")
     .option(
       "--arch <arch>",
-      "llama | qwen3 | qwen35 | lfm2 (implied by a named preset; fills in a shape file without one)",
+      "llama | qwen3 | qwen35 | lfm2 | gemma3 (implied by a named preset; fills in a shape file without one)",
     )
     .option(
       "--preset <name>",
@@ -133,7 +137,7 @@ export function registerModelCommands(program: Command): void {
     )
     .option("--model <spec>", "a .gguf file, hf:OWNER/REPO[:QUANT|/FILE.gguf], or demo (random weights)")
     .option("--shape <preset>", "a preset shape, synthesised once with random weights (e.g. qwen3.5-0.8b)")
-    .option("--arch <arch>", "llama | qwen3 | qwen35 | lfm2 (for --shape tiny)")
+    .option("--arch <arch>", "llama | qwen3 | qwen35 | lfm2 | gemma3 (for --shape tiny)")
     .option(
       "--quant <type>",
       "quantisation of --shape: f32 | f16 | bf16 | q8_0 | q4_0 | q4_k_m (default q4_0)",
