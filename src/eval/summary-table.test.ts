@@ -65,3 +65,14 @@ describe("summary table: random weights", () => {
     assert.doesNotMatch(text, /not a score/);
   });
 });
+
+describe("summary table: speed lines", () => {
+  it("counts calls in the right number (1 call, 2 calls)", () => {
+    const one = { ...run(false), ttftMs: { p50: 12, p90: 12, n: 1 } } as ReturnType<typeof run>;
+    const two = { ...run(false), decodeTokensPerSecond: { p50: 30, p90: 31, n: 2 } } as ReturnType<
+      typeof run
+    >;
+    assert.match(renderSummaryTable(one), /time to first token: p50 12 ms · p90 12 ms \(1 call\)/);
+    assert.match(renderSummaryTable(two), /decode speed: p50 30\.0 tok\/s · p90 31\.0 tok\/s \(2 calls\)/);
+  });
+});

@@ -8,6 +8,7 @@
 
 import pc from "picocolors";
 import { bfclAggregateLines } from "../bfcl/aggregate-lines.js";
+import { countNoun } from "../text/count-noun.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import type { CategoryHealth } from "./category-health.js";
@@ -18,7 +19,7 @@ import type { EvalSummary, Percentiles } from "./summary.js";
 
 function spread(value: Percentiles | null, unit: string, digits: number): string {
   if (value === null) return "n/a";
-  return `p50 ${value.p50.toFixed(digits)}${unit} · p90 ${value.p90.toFixed(digits)}${unit} (${value.n} calls)`;
+  return `p50 ${value.p50.toFixed(digits)}${unit} · p90 ${value.p90.toFixed(digits)}${unit} (${countNoun(value.n, "call")})`;
 }
 
 /** A row's harness errors (from a summary written before they were counted per category: its health's, else "-"). */
