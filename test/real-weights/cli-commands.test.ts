@@ -101,7 +101,7 @@ for (const file of files) {
         const outcome = await runCliFromSource(
           ["run", "--model", file.path, ...cpu, "--temperature", "0", "--max-tokens", "4", "--raw"].concat([
             "--json",
-            "The capital of France is",
+            "The Eiffel Tower is in the city of",
           ]),
           {},
           110_000,
