@@ -2,9 +2,11 @@
  * The terminal view of a quantisation comparison: the models (quantisation, size, sha256), one
  * row per category with each model's accuracy and interval and, for every model after the first,
  * the paired difference, McNemar p-value and agreement; the flipped samples; then speed and
- * memory side by side, and the warnings.
+ * memory side by side, and the warnings. A random-weight model's accuracy reads "—", and so do Δ,
+ * p and agreement against or with one (noise); n and speed and memory stay.
  */
 import pc from "picocolors";
+import { randomWeightsNotAScore } from "../eval/summary-table.js";
 import { formatBytes } from "../text/byte-units.js";
 import { percent, signedPoints } from "../text/percent.js";
 import { textTable } from "../text/text-table.js";
@@ -19,13 +21,32 @@ function table(rows: readonly string[][]): string {
   return textTable(rows, { trimEnd: true });
 }
 
-function categoryRow(row: CategoryComparison): string[] {
+/** The text in place of a score of a random-weight model. */
+const notAScore = "—";
+
+/** True when the model has random weights (its provenance or its bench says so). */
+function isRandom(model: ComparedModel | undefined): boolean {
+  const bench = model?.bench;
+  return (
+    model?.provenance?.randomWeights === true ||
+    (typeof bench === "object" && bench !== null && bench.randomWeights === true)
+  );
+}
+
+/** `noise[i]`: model i has random weights. */
+function categoryRow(row: CategoryComparison, noise: readonly boolean[]): string[] {
   const name = row.suite === "all" ? "overall" : `${row.suite}/${row.category}`;
   const cells = [name, String(row.models[0]?.n ?? 0)];
   for (const [index, model] of row.models.entries()) {
-    cells.push(`${percent(model.accuracy)} [${percent(model.ci95[0])}, ${percent(model.ci95[1])}]`);
+    cells.push(
+      noise[index]
+        ? notAScore
+        : `${percent(model.accuracy)} [${percent(model.ci95[0])}, ${percent(model.ci95[1])}]`,
+    );
     const paired = index === 0 ? undefined : row.paired[index - 1];
-    if (paired !== undefined)
+    if (paired === undefined) continue;
+    if (noise[0] || noise[index]) cells.push(notAScore, notAScore, notAScore);
+    else
       cells.push(
         signedPoints(paired.difference, "pp"),
         pValue(paired.pValue),
@@ -86,8 +107,21 @@ export function renderComparisonTable(comparison: QuantComparison, color = false
       header.push(model.label);
       if (index > 0) header.push("Δ", "p", "agree");
     });
+    const noise = comparison.models.map(isRandom);
     lines.push("", paint.bold("Accuracy [Wilson 95%]; Δ and exact McNemar p against the baseline"));
-    lines.push(table([header, ...comparison.categories.map(categoryRow), categoryRow(comparison.overall)]));
+    lines.push(
+      table([
+        header,
+        ...comparison.categories.map((row) => categoryRow(row, noise)),
+        categoryRow(comparison.overall, noise),
+      ]),
+    );
+    if (noise.some(Boolean))
+      lines.push(
+        paint.yellow(
+          `${notAScore}: ${randomWeightsNotAScore}; Δ, p and agreement against a random-weight model are noise (n is a count)`,
+        ),
+      );
     const flipLines: string[] = [];
     for (const category of comparison.categories)
       for (const paired of category.paired)

@@ -1,11 +1,13 @@
 /**
  * The terminal view of a sizing verdict: one row per file (quantisation, size, accuracy with its
  * interval, p90 time to first token and to a finished call, peak memory, pass or FAIL per budget,
- * random weights marked), then the verdict in words. `edgecall size` prints it above the
- * comparison table.
+ * random weights marked, their accuracy and accuracy budget "—": noise, not a score), then the
+ * verdict in words. `edgecall size` prints it above the comparison table.
  */
 import pc from "picocolors";
+import { randomWeightsNotAScore } from "../eval/summary-table.js";
 import { formatBytes } from "../text/byte-units.js";
+import { countNoun } from "../text/count-noun.js";
 import { percent } from "../text/percent.js";
 import { textTable } from "../text/text-table.js";
 import type { BudgetCheck, SizedFile, SizingVerdict } from "./sizing-verdict.js";
@@ -42,14 +44,16 @@ export function sizingRow(file: SizedFile): string[] {
     file.fileBytes === null ? "-" : formatBytes(file.fileBytes),
     file.accuracy === null || file.ci95 === null
       ? "n/a"
-      : `${percent(file.accuracy)} [${percent(file.ci95[0])}, ${percent(file.ci95[1])}] n=${file.n}` +
-        (file.harnessErrors > 0 ? ` (${file.harnessErrors} harness errors)` : ""),
+      : (file.randomWeights
+          ? `— n=${file.n}`
+          : `${percent(file.accuracy)} [${percent(file.ci95[0])}, ${percent(file.ci95[1])}] n=${file.n}`) +
+        (file.harnessErrors > 0 ? ` (${countNoun(file.harnessErrors, "harness error")})` : ""),
     milliseconds(file.ttftP90Ms),
     milliseconds(file.callP90Ms),
     file.peakMemoryBytes === null ? "n/a" : `${formatBytes(file.peakMemoryBytes)} (${file.memorySource})`,
     budgetCell(file.budgets.latency),
     budgetCell(file.budgets.memory),
-    budgetCell(file.budgets.accuracy),
+    file.randomWeights && file.budgets.accuracy !== undefined ? "—" : budgetCell(file.budgets.accuracy),
   ];
 }
 
@@ -70,7 +74,9 @@ export function renderSizingTable(verdict: SizingVerdict, color = false): string
   const lines: string[] = [paint.bold(`Sizing on this machine (${budgetsText(verdict)})`)];
   if (verdict.randomWeights)
     lines.push(
-      paint.yellow("RANDOM WEIGHTS: files so marked have noise for accuracy and are never recommended"),
+      paint.yellow(
+        `RANDOM WEIGHTS: files so marked have noise for accuracy and are never recommended (accuracy —: ${randomWeightsNotAScore})`,
+      ),
     );
   lines.push(textTable([[...sizingHeaders], ...verdict.files.map(sizingRow)], { trimEnd: true }));
   lines.push(`meet every budget: ${verdict.meeting.length === 0 ? "none" : verdict.meeting.join(", ")}`);

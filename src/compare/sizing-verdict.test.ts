@@ -130,4 +130,14 @@ describe("sizing verdict", () => {
     assert.match(table, /RANDOM WEIGHTS/);
     assert.match(table, /big \(random weights\)/);
   });
+
+  it("shows a random-weight file's accuracy as — with n, not as a score", () => {
+    const table = renderSizingTable(sizingVerdict(inputs({ maxLatencyMs: 100 }, true)));
+    const big = table.split("\n").find((line) => line.startsWith("big (random weights)")) ?? "";
+    assert.match(big, /^big \(random weights\)\s+BIG\s+1000 B\s+— n=10\s+9 ms/);
+    assert.doesNotMatch(big, /%/);
+    assert.match(table, /—: random weights: not a score/);
+    const trained = renderSizingTable(sizingVerdict(inputs({ maxLatencyMs: 100 })));
+    assert.match(trained, /^big\s+BIG\s+1000 B\s+100\.0% \[0\.0%, 100\.0%\] n=10/m);
+  });
 });

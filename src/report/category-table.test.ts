@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { categoryTableView } from "./category-table.js";
+import { cellText } from "./html-table.js";
 import { readRunData } from "./run-data.js";
 import { scriptedRunFixture } from "./run-report-fixture.test-support.js";
 
@@ -23,7 +24,7 @@ describe("category table", () => {
       "accuracy",
       "95% CI",
     ]);
-    const parallel = view.rows.find((row) => /parallel/.test(row[0] ?? ""));
+    const parallel = view.rows.find((row) => /parallel/.test(cellText(row[0] ?? "")));
     assert.deepEqual(parallel?.slice(1, 5), ["10", "1", "7", "77.8%"]);
     assert.deepEqual(view.rows.at(-1)?.slice(0, 5), ["overall", "36", "1", "28", "80.0%"]);
   });

@@ -15,7 +15,14 @@ import {
   type EvalSummary,
 } from "../eval/summary.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
-import { namedNumericColumns, type TableColumn, type TableView, tableHtml } from "./html-table.js";
+import {
+  namedNumericColumns,
+  type TableCell,
+  type TableColumn,
+  type TableView,
+  tableHtml,
+} from "./html-table.js";
+import { notAScoreCaption, notAScoreCell, notAScoreInline } from "./not-a-score.js";
 import type { EvalRunData } from "./run-data.js";
 import { categoryLabel } from "./sample-view.js";
 
@@ -45,12 +52,13 @@ export function agentFigures(results: readonly SampleResult[]): AgentCategorySum
   return agentSummary(results) ?? null;
 }
 
-function agentCells(agent: AgentCategorySummary | null | undefined): string[] {
+function agentCells(agent: AgentCategorySummary | null | undefined, noise: boolean): TableCell[] {
   if (agent === null || agent === undefined) return ["-", "-", "-", "-", "-"];
   const number = (value: unknown, digits: number): string =>
     typeof value === "number" && Number.isFinite(value) ? value.toFixed(digits) : "-";
   return [
-    typeof agent.meanProgress === "number" ? percent(agent.meanProgress) : "-",
+    // Progress is a score (milestones reached): noise on random weights.
+    typeof agent.meanProgress !== "number" ? "-" : noise ? notAScoreCell : percent(agent.meanProgress),
     number(agent.meanUserTurns, 1),
     number(agent.meanSteps, 1),
     number(agent.meanToolCalls, 1),
@@ -60,26 +68,39 @@ function agentCells(agent: AgentCategorySummary | null | undefined): string[] {
 
 interface RowParts {
   label: string;
+  /** Random weights: scores read "—" (src/report/not-a-score.ts). */
+  noise: boolean;
   counts: Counts;
   health: Health | undefined;
   agent: AgentCategorySummary | null | undefined;
 }
 
-function tableRow(parts: RowParts, summary: EvalSummary, replay: boolean, withAgent: boolean): string[] {
-  const { counts, health } = parts;
+/** Accuracy and its interval: "n/a" without scored attempts, "—" on random weights. */
+function accuracyCells(counts: Counts, noise: boolean): TableCell[] {
+  if (counts.scored === 0) return ["n/a", "n/a"];
+  return noise ? [notAScoreCell, notAScoreCell] : [percent(counts.accuracy), interval(counts.ci95)];
+}
+
+function tableRow(parts: RowParts, summary: EvalSummary, replay: boolean, withAgent: boolean): TableCell[] {
+  const { counts, health, noise } = parts;
   const median = (value: number | null | undefined, digits: number): string =>
     value === null || value === undefined || replay ? "n/a" : value.toFixed(digits);
   const errors = counts.harnessErrors ?? health?.harnessErrors;
-  const cells = [
+  const cells: TableCell[] = [
     parts.label,
     String(counts.n),
     errors === undefined ? "-" : String(errors),
     String(counts.passed),
-    counts.scored === 0 ? "n/a" : percent(counts.accuracy),
-    counts.scored === 0 ? "n/a" : interval(counts.ci95),
+    ...accuracyCells(counts, noise),
   ];
   if (summary.repeats > 1)
-    cells.push(counts.passHatK ? percent(counts.passHatK[String(summary.repeats)] ?? 0) : "-");
+    cells.push(
+      counts.passHatK === undefined
+        ? "-"
+        : noise
+          ? notAScoreCell
+          : percent(counts.passHatK[String(summary.repeats)] ?? 0),
+    );
   cells.push(
     health ? `${health.parseFailures}/${health.outputs}` : "-",
     health ? percent(health.stuckRate) : "-",
@@ -87,7 +108,7 @@ function tableRow(parts: RowParts, summary: EvalSummary, replay: boolean, withAg
     median(health?.ttftMsMedian, 0),
     median(health?.decodeTokensPerSecondMedian, 1),
   );
-  if (withAgent) cells.push(...agentCells(parts.agent));
+  if (withAgent) cells.push(...agentCells(parts.agent, noise));
   return cells;
 }
 
@@ -110,8 +131,11 @@ function categoryAgent(
   );
 }
 
-/** The category table's view, and whether it has the agent columns. */
-export function categoryTableView(evalData: EvalRunData): TableView & { withAgent: boolean } {
+/**
+ * The category table's view, and whether it has the agent columns. `noise` (random weights):
+ * accuracy, its interval, pass^k and progress read "—"; counts, health and speeds stay.
+ */
+export function categoryTableView(evalData: EvalRunData, noise = false): TableView & { withAgent: boolean } {
   const { summary, results } = evalData;
   const health = new Map(
     categoryHealth(results).map((entry) => [categoryKey(entry.suite, entry.category), entry]),
@@ -125,6 +149,7 @@ export function categoryTableView(evalData: EvalRunData): TableView & { withAgen
     tableRow(
       {
         label: categoryLabel(category.suite, category.category),
+        noise,
         counts: category,
         health: health.get(categoryKey(category.suite, category.category)),
         agent: withAgent ? categoryAgent(category, results) : null,
@@ -138,6 +163,7 @@ export function categoryTableView(evalData: EvalRunData): TableView & { withAgen
     tableRow(
       {
         label: "overall",
+        noise,
         counts: summary.overall,
         health: healthOf("overall", "overall", results),
         agent: overallAgent,
@@ -156,12 +182,16 @@ export function categoryTableView(evalData: EvalRunData): TableView & { withAgen
   };
 }
 
-/** The section (empty for a bench-only run). */
-export function categoryTable(evalData: EvalRunData | undefined): string {
+/** The section (empty for a bench-only run); `noise`: the model has random weights. */
+export function categoryTable(evalData: EvalRunData | undefined, noise = false): string {
   if (evalData === undefined) return "";
   const { summary } = evalData;
-  const view = categoryTableView(evalData);
+  const view = categoryTableView(evalData, noise);
   const { withAgent } = view;
+  const noiseNote = noise
+    ? `\n${notAScoreCaption("n, harness errors, passed, parse failures, stuck and token-limit rates and speeds are measured as usual")}`
+    : "";
+  const macro = noise ? notAScoreInline() : percent(summary.overall.macroAccuracy);
   const errorsNote =
     summary.harnessErrors > 0
       ? `\n<p class="muted">Accuracy is over scored attempts: ${summary.harnessErrors} attempt${summary.harnessErrors === 1 ? "" : "s"} ended in a harness error (no model verdict; the sample's explanation says why) and ${summary.harnessErrors === 1 ? "is" : "are"} counted beside it, not as wrong answers.</p>`
@@ -172,6 +202,6 @@ export function categoryTable(evalData: EvalRunData | undefined): string {
   return `<section id="summary">
 <h2>Results by category</h2>
 <div class="table-scroll">${tableHtml(view)}</div>
-<p class="muted">macro accuracy ${percent(summary.overall.macroAccuracy)} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}${reuseNote(summary)}</p>${errorsNote}${agentNote}
+<p class="muted">macro accuracy ${macro} over ${summary.categories.length} categories · ${summary.overall.samples} samples${summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""} · harness errors ${summary.harnessErrors} · cached ${summary.cached}${reuseNote(summary)}</p>${noiseNote}${errorsNote}${agentNote}
 </section>`;
 }

@@ -2,12 +2,14 @@
  * The charts section of a run report: accuracy by category with intervals; speed by prompt
  * length (the stored bench's prefill tests, and every measured call of the eval); accuracy
  * against tool count or context length when the run is a probe (summary.json's `probe` section,
- * src/probes); and quantisations side by side when other runs are given.
+ * src/probes); and quantisations side by side when other runs are given. A random-weight run's
+ * accuracy is not drawn (a one-line note says why, src/report/not-a-score.ts); its speeds are.
  */
 import type { SampleResult } from "../eval/sample-result.js";
 import { decodeSpeed } from "../eval/summary.js";
 import { countNoun } from "../text/count-noun.js";
-import { chartFigure } from "./html-page.js";
+import { chartFigure, escapeHtml } from "./html-page.js";
+import { isNoise, notAScoreChartNote, randomWeightsNotAScore } from "./not-a-score.js";
 import {
   type AccuracyPoint,
   accuracyChart,
@@ -59,12 +61,36 @@ export function seriesLabels(runs: readonly RunData[]): string[] {
   return labels;
 }
 
-/** Side-by-side accuracy of several runs. */
-export function sideBySideChart(runs: readonly RunData[], labels: readonly string[]): string | null {
-  const points: SeriesAccuracyPoint[] = runs.flatMap((run, index) =>
-    accuracyPoints(run, true).map((point) => ({ ...point, series: labels[index] ?? String(index) })),
+/**
+ * Side-by-side accuracy of several runs, under `title` with `note`: random-weight runs are left
+ * out of the chart and named in a line; a one-line note alone when every run has random weights.
+ */
+export function sideBySideFigure(
+  title: string,
+  runs: readonly RunData[],
+  labels: readonly string[],
+  note: string,
+): string {
+  const drawn = runs.flatMap((run, index) =>
+    isNoise(run) ? [] : [{ run, label: labels[index] ?? String(index) }],
   );
-  return sideBySideAccuracyChart(points, labels);
+  if (drawn.length === 0) return runs.length === 0 ? "" : notAScoreChartNote(title);
+  const points: SeriesAccuracyPoint[] = drawn.flatMap(({ run, label }) =>
+    accuracyPoints(run, true).map((point) => ({ ...point, series: label })),
+  );
+  const left = labels.filter((_, index) => runs[index] !== undefined && isNoise(runs[index]));
+  const leftNote =
+    left.length === 0
+      ? ""
+      : `\n<p class="not-a-score-note">Left out of the chart: ${escapeHtml(left.join(", "))} (${escapeHtml(randomWeightsNotAScore)}).</p>`;
+  return `${chartFigure(
+    title,
+    sideBySideAccuracyChart(
+      points,
+      drawn.map(({ label }) => label),
+    ),
+    note,
+  )}${leftNote}`;
 }
 
 function callPoints(
@@ -81,8 +107,11 @@ function callPoints(
   return points;
 }
 
-/** A probe's steps as chart points, read tolerantly from summary.json's `probe` section. */
-export function probeFigure(summary: unknown): string {
+/**
+ * A probe's steps as chart points, read tolerantly from summary.json's `probe` section; with
+ * `noise` (random weights) a one-line note in its place.
+ */
+export function probeFigure(summary: unknown, noise = false): string {
   const probe = (summary as { probe?: unknown } | undefined)?.probe as
     | { kind?: unknown; steps?: unknown; largestWithinTolerance?: { value?: unknown } | null }
     | undefined;
@@ -95,8 +124,10 @@ export function probeFigure(summary: unknown): string {
   }
   const tools = probe.kind === "tools";
   const largest = probe.largestWithinTolerance?.value;
+  const title = tools ? "Accuracy against tool count" : "Accuracy against context length";
+  if (noise) return points.length === 0 ? "" : notAScoreChartNote(title);
   return chartFigure(
-    tools ? "Accuracy against tool count" : "Accuracy against context length",
+    title,
     probeChart(points, tools ? "tools offered" : "prior conversation (tokens)"),
     typeof largest === "number" ? `(largest step within tolerance: ${largest})` : undefined,
   );
@@ -145,16 +176,22 @@ function benchSpeedFigures(run: RunData): string[] {
 
 function thinnedNote(count: number): string {
   return count > scatterLimit
-    ? `(${count} calls, ${scatterLimit} of them drawn, evenly spaced)`
-    : `(${count} calls)`;
+    ? `(${countNoun(count, "call")}, ${scatterLimit} of them drawn, evenly spaced)`
+    : `(${countNoun(count, "call")})`;
 }
 
 /** The charts section (empty string when there is nothing to chart). */
 export function reportCharts(run: RunData, others: readonly RunData[] = []): string {
   const figures: string[] = [];
   const results = run.eval?.results ?? [];
+  const noise = isNoise(run);
+  const accuracy = accuracyChart(accuracyPoints(run, true));
   figures.push(
-    chartFigure("Accuracy by category", accuracyChart(accuracyPoints(run, true)), "(Wilson 95% intervals)"),
+    noise
+      ? accuracy === null
+        ? ""
+        : notAScoreChartNote("Accuracy by category")
+      : chartFigure("Accuracy by category", accuracy, "(Wilson 95% intervals)"),
   );
   figures.push(...benchSpeedFigures(run));
   if (run.eval?.record.model.kind === "replay")
@@ -179,15 +216,11 @@ export function reportCharts(run: RunData, others: readonly RunData[] = []): str
       ),
     );
   }
-  figures.push(probeFigure(run.eval?.summary));
+  figures.push(probeFigure(run.eval?.summary, noise));
   if (others.length > 0) {
     const runs = [run, ...others];
     figures.push(
-      chartFigure(
-        "Quantisations side by side",
-        sideBySideChart(runs, seriesLabels(runs)),
-        "(accuracy per category)",
-      ),
+      sideBySideFigure("Quantisations side by side", runs, seriesLabels(runs), "(accuracy per category)"),
     );
   }
   const body = figures.filter((figure) => figure !== "").join("\n");

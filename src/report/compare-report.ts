@@ -2,13 +2,16 @@
  * The compare page: both runs' provenance side by side, the per-category comparison with the
  * McNemar test, accuracy (and bench speed) of the two runs charted side by side, speed and memory,
  * and a table of the samples that flipped, where a row opens both transcripts next to each other.
+ * A side with random weights reads "—" for its accuracy, and so do B − A and the p-value (the
+ * difference is noise); counts, speed and memory stay (src/report/not-a-score.ts).
  */
 import type { SampleResult } from "../eval/sample-result.js";
 import { percentInterval as interval, percent, signedPoints } from "../text/percent.js";
-import { seriesLabels, sideBySideChart } from "./charts-section.js";
+import { seriesLabels, sideBySideFigure } from "./charts-section.js";
 import { formatPValue } from "./compare-text.js";
 import { chartFigure, escapeHtml, htmlPage } from "./html-page.js";
-import { namedNumericColumns, type TableView, tableHtml } from "./html-table.js";
+import { namedNumericColumns, type TableCell, type TableView, tableHtml } from "./html-table.js";
+import { notAScoreCaption, notAScoreCell, pairedNoiseCell } from "./not-a-score.js";
 import { pageScript } from "./page-script.js";
 import { type SpeedPoint, speedChart } from "./plot-charts.js";
 import { provenanceFacts, runBanners } from "./provenance-section.js";
@@ -19,24 +22,31 @@ import { securitySection } from "./security-section.js";
 import { speedMemoryTable } from "./speed-memory.js";
 import type { CategoryComparison, Comparison } from "./two-run-comparison.js";
 
-function accuracyText(value: CategoryComparison["a"]): string {
-  return value === null ? "n/a" : `${percent(value.accuracy)} ${interval(value.ci95)}`;
+function accuracyCell(value: CategoryComparison["a"], noise: boolean): TableCell {
+  if (value === null) return "n/a";
+  return noise ? notAScoreCell : `${percent(value.accuracy)} ${interval(value.ci95)}`;
 }
 
-function comparisonRow(entry: CategoryComparison): string[] {
+function comparisonRow(entry: CategoryComparison, comparison: Comparison): TableCell[] {
+  const noiseA = comparison.a.randomWeights;
+  const noiseB = comparison.b.randomWeights;
+  const paired = noiseA || noiseB;
   return [
     entry.label,
     String(entry.paired.n),
-    accuracyText(entry.a),
-    accuracyText(entry.b),
-    signedPoints(entry.difference),
+    accuracyCell(entry.a, noiseA),
+    accuracyCell(entry.b, noiseB),
+    paired && entry.difference !== null ? pairedNoiseCell : signedPoints(entry.difference),
     String(entry.paired.onlyA),
     String(entry.paired.onlyB),
-    formatPValue(entry.pValue),
+    paired ? pairedNoiseCell : formatPValue(entry.pValue),
   ];
 }
 
-/** The comparison table's view: one row per category, then the overall row. */
+/**
+ * The comparison table's view: one row per category, then the overall row. A random-weight side's
+ * accuracy, and B − A and the p-value when either side has random weights, read "—".
+ */
 export function comparisonTableView(comparison: Comparison, labels: readonly string[]): TableView {
   return {
     id: "categories",
@@ -49,14 +59,23 @@ export function comparisonTableView(comparison: Comparison, labels: readonly str
       "only B",
       "McNemar p",
     ]),
-    rows: [...comparison.categories, comparison.overall].map(comparisonRow),
+    rows: [...comparison.categories, comparison.overall].map((entry) => comparisonRow(entry, comparison)),
   };
+}
+
+/** The caption line under the comparison when a side has random weights ("" when none has). */
+function noiseCaption(comparison: Comparison): string {
+  const sides = [...(comparison.a.randomWeights ? ["A"] : []), ...(comparison.b.randomWeights ? ["B"] : [])];
+  if (sides.length === 0) return "";
+  return `\n${notAScoreCaption(
+    `${sides.join(" and ")} ${sides.length === 1 ? "has" : "have"} random weights, so B − A and its McNemar p are noise too; pairs, only A and only B are counts`,
+  )}`;
 }
 
 function categoryTable(comparison: Comparison, labels: readonly string[]): string {
   return `<section id="comparison">
 <h2>Accuracy by category</h2>
-${tableHtml(comparisonTableView(comparison, labels))}
+${tableHtml(comparisonTableView(comparison, labels))}${noiseCaption(comparison)}
 <p class="muted">A and B: accuracy over each run's attempts with Wilson 95% intervals. B − A, only A (passed in A, failed in B), only B and the exact two-sided McNemar p-value: over the attempts both runs have (same sample and repeat). Harness errors count as failures.</p>
 </section>`;
 }
@@ -140,10 +159,14 @@ ${categoryTable(comparison, labels)}
 ${securitySection([a, b], labels)}
 <section id="charts" class="charts">
 <h2>Side by side</h2>
-${chartFigure("Accuracy by category", sideBySideChart([a, b], labels), "(Wilson 95% intervals)")}
+${sideBySideFigure("Accuracy by category", [a, b], labels, "(Wilson 95% intervals)")}
 ${benchSpeed([a, b], labels)}
 <h3>Speed and memory</h3>
-${speedMemoryTable(labels, [comparison.speedMemory.a, comparison.speedMemory.b])}
+${speedMemoryTable(
+  labels,
+  [comparison.speedMemory.a, comparison.speedMemory.b],
+  [comparison.a.randomWeights, comparison.b.randomWeights],
+)}
 </section>
 ${sampleTableSection({
   heading: "Flipped samples",

@@ -1,11 +1,13 @@
 /**
  * The terminal form of a comparison: both runs named, a table per category (accuracy of A and of
  * B, the paired difference B − A, the discordant counts and the McNemar p-value), the samples that
- * flipped (the first few of each kind per category), then speed and memory side by side.
+ * flipped (the first few of each kind per category), then speed and memory side by side. A side
+ * with random weights reads "—" for its accuracy, and so do B − A and the p-value (noise).
  */
 import pc from "picocolors";
 import { percent, signedPoints } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
+import { notAScoreText, randomWeightsNotAScore } from "./not-a-score.js";
 import { speedMemoryRows } from "./speed-memory.js";
 import type { CategoryComparison, Comparison } from "./two-run-comparison.js";
 
@@ -19,16 +21,23 @@ export function formatPValue(value: number): string {
   return value.toPrecision(2);
 }
 
-function row(entry: CategoryComparison): string[] {
+/** Which sides have random weights: their accuracy, and any difference between the two, are noise. */
+interface Noise {
+  a: boolean;
+  b: boolean;
+}
+
+function row(entry: CategoryComparison, noise: Noise): string[] {
+  const paired = noise.a || noise.b;
   return [
     entry.label,
     String(entry.paired.n),
-    entry.a === null ? "n/a" : percent(entry.a.accuracy),
-    entry.b === null ? "n/a" : percent(entry.b.accuracy),
-    signedPoints(entry.difference),
+    entry.a === null ? "n/a" : noise.a ? notAScoreText : percent(entry.a.accuracy),
+    entry.b === null ? "n/a" : noise.b ? notAScoreText : percent(entry.b.accuracy),
+    paired && entry.difference !== null ? notAScoreText : signedPoints(entry.difference),
     String(entry.paired.onlyA),
     String(entry.paired.onlyB),
-    formatPValue(entry.pValue),
+    paired ? notAScoreText : formatPValue(entry.pValue),
   ];
 }
 
@@ -60,21 +69,29 @@ export function renderComparison(comparison: Comparison, color = false): string 
           .join(", ")})`,
       ),
     );
+  const noise: Noise = { a: comparison.a.randomWeights, b: comparison.b.randomWeights };
   const header = ["suite / category", "pairs", "A", "B", "B − A", "only A", "only B", "McNemar p"];
-  const rows = comparison.categories.map(row);
-  const overall = row(comparison.overall);
+  const rows = comparison.categories.map((entry) => row(entry, noise));
+  const overall = row(comparison.overall, noise);
   const widths = columnWidths([header, ...rows, overall]);
   lines.push("", paint.bold(pad(header, widths)));
   for (const [index, cells] of rows.entries()) {
     const entry = comparison.categories[index];
     const text = pad(cells, widths);
-    const significant = entry !== undefined && entry.pValue < 0.05 && entry.difference !== null;
+    const significant =
+      entry !== undefined && entry.pValue < 0.05 && entry.difference !== null && !noise.a && !noise.b;
     lines.push(significant ? ((entry.difference ?? 0) > 0 ? paint.green(text) : paint.red(text)) : text);
   }
   lines.push(paint.bold(pad(overall, widths)));
   lines.push(
     "A, B: accuracy over each run's scored attempts; B − A, only A, only B and McNemar p (exact, two-sided) over the pairs.",
   );
+  if (noise.a || noise.b)
+    lines.push(
+      paint.yellow(
+        `${notAScoreText}: ${randomWeightsNotAScore}; B − A and McNemar p against a random-weight run are noise (pairs, only A and only B are counts)`,
+      ),
+    );
   const errorsA = comparison.overall.a?.harnessErrors ?? 0;
   const errorsB = comparison.overall.b?.harnessErrors ?? 0;
   if (errorsA > 0 || errorsB > 0)
@@ -103,9 +120,10 @@ export function renderComparison(comparison: Comparison, color = false): string 
         `${entry.label}: passed only in A (${entry.flipped.onlyA.length}): ${listed(entry.flipped.onlyA)}`,
       );
   }
-  const speed = speedMemoryRows([comparison.speedMemory.a, comparison.speedMemory.b]).filter(([, values]) =>
-    values.some((value) => value !== "n/a"),
-  );
+  const speed = speedMemoryRows(
+    [comparison.speedMemory.a, comparison.speedMemory.b],
+    [noise.a, noise.b],
+  ).filter(([, values]) => values.some((value) => value !== "n/a"));
   if (speed.length > 0) {
     const speedRows = speed.map(([name, values]) => [name, ...values]);
     const speedHeader = ["speed and memory", "A", "B"];

@@ -3,7 +3,8 @@
  * runs given with `report --with`), one row per half (made-up local facts, common knowledge) and
  * overall: accuracy, lookup rate, accuracy when the answer was looked up and when it came from
  * memory, with Wilson 95% intervals. Computed from the results, so older summary files show it
- * too. Absent when no run has knowledge samples.
+ * too. On random weights the accuracies read "—" with their counts (the lookup rate is
+ * behaviour, not a score, and stays). Absent when no run has knowledge samples.
  */
 import {
   type KnowledgeLookupSummary,
@@ -11,7 +12,8 @@ import {
   type LookupFigures,
 } from "../eval/knowledge-lookup.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
-import { rateCell } from "./rate-cell.js";
+import { isNoise, notAScoreCaption } from "./not-a-score.js";
+import { rateCell, scoreCell } from "./rate-cell.js";
 import type { RunData } from "./run-data.js";
 
 /** The run's lookup figures: from its summary, else from its results. */
@@ -29,41 +31,41 @@ export function knowledgeSection(runs: readonly RunData[], labels: readonly stri
     ["common knowledge", (summary) => summary.common],
     ["overall", (summary) => summary.overall],
   ];
+  const noise = runs.map(isNoise);
   const rows = figures.flatMap((summary, index) =>
     summary === undefined
       ? []
       : halves.flatMap(([half, pick]) => {
           const item = pick(summary);
+          const random = noise[index] === true;
           return item === undefined
             ? []
             : [
                 [
                   `${labels[index] ?? `run ${index + 1}`}: ${half}`,
                   String(item.attempts),
-                  rateCell(item.accuracy),
+                  scoreCell(item.accuracy, random),
                   rateCell(item.lookupRate),
-                  rateCell(item.accuracyWithLookup),
-                  rateCell(item.accuracyWithoutLookup),
+                  scoreCell(item.accuracyWithLookup, random),
+                  scoreCell(item.accuracyWithoutLookup, random),
                 ],
               ];
         }),
   );
-  const randomWeights = runs.some((run) => run.eval?.summary.randomWeights === true);
+  const randomWeights = figures.some((item, index) => item !== undefined && noise[index] === true);
   return `<section id="knowledge">
 <h2>Knowledge against tools (assistant:knowledge)</h2>
-${randomWeights ? '<div class="banner">Random weights: these figures are noise, not a measurement of a model.</div>\n' : ""}${tableHtml(
-  {
-    id: "knowledge-lookup",
-    columns: namedNumericColumns("run / half", [
-      "attempts",
-      "accuracy",
-      "looked up",
-      "accuracy when looked up",
-      "accuracy from memory",
-    ]),
-    rows,
-  },
-)}
-<p class="muted">Looked up: a web_search or web_fetch result held the answer; otherwise the answer came from memory. Local facts are made up: a correct answer from memory there is leakage or a guess. Wilson 95% intervals.</p>
+${tableHtml({
+  id: "knowledge-lookup",
+  columns: namedNumericColumns("run / half", [
+    "attempts",
+    "accuracy",
+    "looked up",
+    "accuracy when looked up",
+    "accuracy from memory",
+  ]),
+  rows,
+})}
+${randomWeights ? `${notAScoreCaption("attempts and the lookup rate are measured as usual")}\n` : ""}<p class="muted">Looked up: a web_search or web_fetch result held the answer; otherwise the answer came from memory. Local facts are made up: a correct answer from memory there is leakage or a guess. Wilson 95% intervals.</p>
 </section>`;
 }

@@ -14,8 +14,8 @@ function result(scenario: string, language: string, passed: boolean): SampleResu
   } as unknown as SampleResult;
 }
 
-function run(results: SampleResult[]): RunData {
-  return { directory: "/runs/x", eval: { results } } as unknown as RunData;
+function run(results: SampleResult[], randomWeights = false): RunData {
+  return { directory: "/runs/x", eval: { results, summary: { randomWeights } } } as unknown as RunData;
 }
 
 describe("languageSection", () => {
@@ -44,6 +44,35 @@ describe("languageSection", () => {
       rows[2] ?? "",
       /<td>hi<\/td>.*<td class="num">1<\/td><td class="num">100\.0% vs 100\.0%<\/td><td class="num">\+0\.0 pp<\/td><td class="num">0 \/ 0<\/td>/,
     );
+  });
+
+  it("on random weights shows accuracies, the difference and p as —; counts stay", () => {
+    const html = languageSection(
+      run(
+        [result("a", "en", true), result("b", "en", true), result("a", "zh", false), result("b", "zh", true)],
+        true,
+      ),
+    );
+    const zh = /<tr><td>zh<\/td>(.*?)<\/tr>/.exec(html)?.[1] ?? "";
+    const cells = [...zh.matchAll(/<td class="num"(?: title="([^"]*)")?>([^<]*)<\/td>/g)];
+    assert.deepEqual(
+      cells.map((cell) => cell[2]),
+      ["2", "— (1/2)", "—", "2", "—", "—", "1 / 0", "—"],
+    );
+    assert.deepEqual(
+      cells.map((cell) => cell[1] ?? ""),
+      [
+        "",
+        "random weights: not a score",
+        "random weights: not a score",
+        "",
+        "random weights: not a score",
+        "random weights: the difference is noise",
+        "",
+        "random weights: the difference is noise",
+      ],
+    );
+    assert.doesNotMatch(html, /\d\.\d%/);
   });
 
   it("is absent for a run without twins in another language", () => {

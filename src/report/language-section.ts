@@ -3,39 +3,54 @@
  * languages (docs/multilingual.md), one row per language: accuracy with its Wilson 95% interval,
  * and against English over the paired scenarios, both accuracies, the difference in points, the
  * discordant counts and the exact McNemar p-value. Computed from the results, so older runs'
- * summary.json files need no block of their own. Absent when the run has no non-English twin.
+ * summary.json files need no block of their own. On random weights the accuracies, the difference
+ * and the p-value read "—" (noise); counts stay. Absent when the run has no non-English twin.
  */
 import { languageSummary } from "../eval/language-summary.js";
 import { percent, percentInterval, signedPoints } from "../text/percent.js";
-import { namedNumericColumns, tableHtml } from "./html-table.js";
+import { namedNumericColumns, type TableCell, tableHtml } from "./html-table.js";
+import {
+  isNoise,
+  notAScoreCaption,
+  notAScoreCell,
+  notAScoreText,
+  pairedNoiseCell,
+  randomWeightsNotAScore,
+} from "./not-a-score.js";
 import type { RunData } from "./run-data.js";
 
 /** The section's markup, or "" when the run has no results in a language besides English. */
 export function languageSection(run: RunData): string {
   const summary = run.eval === undefined ? undefined : languageSummary(run.eval.results);
   if (summary === undefined) return "";
-  const rows = summary.languages.map((figure) => {
+  const noise = isNoise(run);
+  const rows = summary.languages.map((figure): TableCell[] => {
     const pair = figure.paired;
-    const paired =
+    const paired: TableCell[] =
       pair === undefined
         ? ["-", "-", "-", "-", "-"]
         : pair === null
           ? ["no English twins in this run", "-", "-", "-", "-"]
           : [
               String(pair.pairs),
-              `${percent(pair.languageAccuracy)} vs ${percent(pair.englishAccuracy)}`,
-              signedPoints(pair.difference),
+              noise ? notAScoreCell : `${percent(pair.languageAccuracy)} vs ${percent(pair.englishAccuracy)}`,
+              noise ? pairedNoiseCell : signedPoints(pair.difference),
               `${pair.onlyEnglish} / ${pair.onlyLanguage}`,
-              pair.pValue.toPrecision(2),
+              noise ? pairedNoiseCell : pair.pValue.toPrecision(2),
             ];
     return [
       figure.language,
       String(figure.samples),
-      `${percent(figure.accuracy)} (${figure.passed}/${figure.n})`,
-      percentInterval(figure.ci95),
+      noise
+        ? { text: `${notAScoreText} (${figure.passed}/${figure.n})`, title: randomWeightsNotAScore }
+        : `${percent(figure.accuracy)} (${figure.passed}/${figure.n})`,
+      noise ? notAScoreCell : percentInterval(figure.ci95),
       ...paired,
     ];
   });
+  const caption = noise
+    ? `\n${notAScoreCaption("scenarios, pairs and discordant counts are counted as usual; the difference and its p-value are noise too")}`
+    : "";
   return `<section id="by-language">
 <h2>By language</h2>
 ${tableHtml({
@@ -51,7 +66,7 @@ ${tableHtml({
     "McNemar p",
   ]),
   rows,
-})}
+})}${caption}
 <p>Each twin is an English scenario translated (turns, the world's text, reference replies) and scored by the same milestones and minefields; the difference is over the pairs in this run, and the exact McNemar test uses only the discordant pairs. A small p says the languages differ on these scenarios; it does not say by how much on other tasks, and with 40 pairs a difference of a few points is within noise. See docs/multilingual.md.</p>
 </section>`;
 }

@@ -2,26 +2,30 @@
  * The report's "Instructions and reasoning loops" section (`loops:instructions`): prompt-level and
  * instruction-level constraint accuracy, strict and loose, the share of answers and of thinking
  * stuck repeating, and the share that hit the token limit, each with its interval, beside the
- * token budgets and sampling the calls ran with (part of the figure). Absent without such results.
+ * token budgets and sampling the calls ran with (part of the figure). On random weights the
+ * constraint accuracies read "—" with their counts; the loop and limit rates stay (behaviour, not
+ * scores). Absent without such results.
  */
 import type { RateFigure } from "../eval/rate-figure.js";
 import type { EvalSummary } from "../eval/summary.js";
 import { escapeHtml } from "./html-page.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
-import { rateCell } from "./rate-cell.js";
+import { notAScoreCaption } from "./not-a-score.js";
+import { scoreCell } from "./rate-cell.js";
 
-/** The section, or "" when the run has no instruction-following results. */
-export function loopsSection(summary: EvalSummary | undefined): string {
+/** The section, or "" when the run has no instruction-following results; `noise`: random weights. */
+export function loopsSection(summary: EvalSummary | undefined, noise = false): string {
   const following = summary?.instructionFollowing;
   if (following === undefined) return "";
-  const rows: [string, RateFigure][] = [
-    ["prompt-level, strict", following.promptStrict],
-    ["prompt-level, loose", following.promptLoose],
-    ["instruction-level, strict", following.instructionStrict],
-    ["instruction-level, loose", following.instructionLoose],
-    ["answer stuck repeating", following.stuckAnswer],
-    ["thinking stuck repeating (replies with thinking)", following.stuckThinking],
-    ["hit the token limit", following.hitLimit],
+  // [label, figure, is a score]
+  const rows: [string, RateFigure, boolean][] = [
+    ["prompt-level, strict", following.promptStrict, true],
+    ["prompt-level, loose", following.promptLoose, true],
+    ["instruction-level, strict", following.instructionStrict, true],
+    ["instruction-level, loose", following.instructionLoose, true],
+    ["answer stuck repeating", following.stuckAnswer, false],
+    ["thinking stuck repeating (replies with thinking)", following.stuckThinking, false],
+    ["hit the token limit", following.hitLimit, false],
   ];
   const sampling = following.sampling.map((value) => JSON.stringify(value)).join(" ");
   return `<section id="loops">
@@ -30,7 +34,7 @@ export function loopsSection(summary: EvalSummary | undefined): string {
 ${tableHtml({
   id: "loops-table",
   columns: namedNumericColumns("figure", ["rate (95% interval, count)"]),
-  rows: rows.map(([label, figure]) => [label, rateCell(figure)]),
-})}
+  rows: rows.map(([label, figure, score]) => [label, scoreCell(figure, noise && score)]),
+})}${noise ? `\n${notAScoreCaption("the stuck and token-limit rates are measured as usual")}` : ""}
 </section>`;
 }

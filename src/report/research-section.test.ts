@@ -20,13 +20,22 @@ const result = (hops: number, correct: boolean) => ({
 });
 
 describe("research section", () => {
-  it("shows all questions and each hop count, with the random-weights warning", () => {
-    const html = researchSection(run([result(2, true), result(3, false), result(3, false)], true));
+  it("shows all questions and each hop count", () => {
+    const html = researchSection(run([result(2, true), result(3, false), result(3, false)]));
     assert.match(html, /<section id="research">/);
-    assert.match(html, /Random weights/);
     assert.match(html, /<td>all<\/td><td class="num">3<\/td><td class="num">33\.3%/);
     assert.match(html, /<td>3 hops<\/td><td class="num">2<\/td><td class="num">0\.0%/);
     assert.match(html, /evidence recall/);
+    assert.doesNotMatch(html, /not a score/);
+  });
+
+  it("on random weights shows accuracy and evidence recall as —, counts and means kept", () => {
+    const html = researchSection(run([result(2, true), result(3, false), result(3, false)], true));
+    assert.match(
+      html,
+      /<td>all<\/td><td class="num">3<\/td><td class="num" title="random weights: not a score">— \(1\/3\)<\/td><td class="num" title="random weights: not a score">—<\/td><td class="num">2\.0<\/td>/,
+    );
+    assert.match(html, /—: random weights: not a score\./);
   });
 
   it("is absent without research results", () => {

@@ -18,6 +18,7 @@ import { htmlPage } from "./html-page.js";
 import { knowledgeSection } from "./knowledge-section.js";
 import { languageSection } from "./language-section.js";
 import { loopsSection } from "./loops-section.js";
+import { isNoise } from "./not-a-score.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection, reportHeader } from "./provenance-section.js";
 import { readComparisonRuns } from "./quant-comparison-runs.js";
@@ -47,7 +48,7 @@ function othersSection(run: RunData, others: readonly RunData[]): string {
   const runs = [run, ...others];
   return `<section id="side-by-side">
 <h2>Speed and memory side by side</h2>
-${speedMemoryTable(seriesLabels(runs), runs.map(speedMemoryOf))}
+${speedMemoryTable(seriesLabels(runs), runs.map(speedMemoryOf), runs.map(isNoise))}
 </section>`;
 }
 
@@ -58,6 +59,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
   const rows = results.map((result) => sampleView(result, withRepeat));
   const categories = [...new Set(rows.map((row) => row.category))];
   const others = options.others ?? [];
+  const noise = isNoise(run);
   const table =
     run.eval === undefined
       ? ""
@@ -89,11 +91,11 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
   const body = [
     reportHeader(run, options.generatedAt ?? new Date().toISOString()),
     options.sizing === undefined ? "" : sizingSection(options.sizing),
-    categoryTable(run.eval),
+    categoryTable(run.eval, noise),
     languageSection(run),
     securitySection([run, ...others], seriesLabels([run, ...others])),
-    loopsSection(run.eval?.summary),
-    toolFaultsSection(run.eval?.summary),
+    loopsSection(run.eval?.summary, noise),
+    toolFaultsSection(run.eval?.summary, noise),
     knowledgeSection([run, ...others], seriesLabels([run, ...others])),
     researchSection(run),
     benchSection(run),

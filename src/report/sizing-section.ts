@@ -1,7 +1,8 @@
 /**
  * The sizing verdict at the top of a compare-quants report written by `edgecall size` (its
  * sizing.json beside comparison.json): the same table as the terminal's, one row per file, then
- * the files meeting every budget and the recommendation in words.
+ * the files meeting every budget and the recommendation in words. A random-weight file's accuracy
+ * reads "—", its reason in the cell's title.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,7 +10,8 @@ import { sizingFile } from "../compare/run-sizing.js";
 import { budgetsText, sizingHeaders, sizingRow } from "../compare/sizing-table.js";
 import type { SizingVerdict } from "../compare/sizing-verdict.js";
 import { escapeHtml } from "./html-page.js";
-import { tableHtml } from "./html-table.js";
+import { type TableCell, tableHtml } from "./html-table.js";
+import { notAScoreText, randomWeightsNotAScore } from "./not-a-score.js";
 
 /** The sizing verdict in `directory`, or undefined when it has none (or one that does not read). */
 export function readSizingVerdict(directory: string): SizingVerdict | undefined {
@@ -28,7 +30,14 @@ export function sizingSection(verdict: SizingVerdict): string {
   const table = tableHtml({
     id: "sizing-table",
     columns: sizingHeaders.map((header, index) => ({ header, numeric: index >= 2 && index <= 6 })),
-    rows: verdict.files.map(sizingRow),
+    rows: verdict.files.map((file) =>
+      sizingRow(file).map(
+        (cell): TableCell =>
+          file.randomWeights && cell.startsWith(notAScoreText)
+            ? { text: cell, title: randomWeightsNotAScore }
+            : cell,
+      ),
+    ),
   });
   const random = verdict.randomWeights
     ? `<div class="banner warn">Random-weight files: their accuracy is noise and none is recommended as accurate.</div>`

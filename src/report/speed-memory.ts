@@ -2,12 +2,14 @@
  * Speed and memory of several runs side by side: the eval's own timings (TTFT and decode-speed
  * medians over measured calls) and, where a bench is stored with a run, its load time, peak
  * memory and tokens/s per test. Used by `compare` (text, JSON, HTML) and by reports given other runs.
+ * A random-weight run's overall accuracy reads "—" in the rows (the figure itself stays, for JSON).
  */
 
 import { countNoun } from "../text/count-noun.js";
 import { percent } from "../text/percent.js";
 import { bytes } from "./html-page.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
+import { notAScoreCell, notAScoreText } from "./not-a-score.js";
 import type { RunData } from "./run-data.js";
 
 /** One run's speed and memory figures (null where unknown). */
@@ -45,15 +47,26 @@ export function speedMemoryOf(run: RunData): SpeedMemory {
   };
 }
 
-/** Rows of the side-by-side table: [figure name, one text per run]. */
-export function speedMemoryRows(figures: readonly SpeedMemory[]): [string, string[]][] {
+/** The row of the overall accuracy (the only score among the rows). */
+const accuracyRow = "overall accuracy";
+
+/**
+ * Rows of the side-by-side table: [figure name, one text per run]. `noise[i]`: run i has random
+ * weights, so its accuracy reads "—".
+ */
+export function speedMemoryRows(
+  figures: readonly SpeedMemory[],
+  noise: readonly boolean[] = [],
+): [string, string[]][] {
   const number = (value: number | null, digits: number, unit = ""): string =>
     value === null ? "n/a" : `${value.toFixed(digits)}${unit}`;
   const rows: [string, string[]][] = [
     ["quantisation", figures.map((figure) => figure.quantisation ?? "n/a")],
     [
-      "overall accuracy",
-      figures.map((figure) => (figure.accuracy === null ? "n/a" : percent(figure.accuracy))),
+      accuracyRow,
+      figures.map((figure, index) =>
+        figure.accuracy === null ? "n/a" : noise[index] ? notAScoreText : percent(figure.accuracy),
+      ),
     ],
     ["eval TTFT p50", figures.map((figure) => number(figure.ttftMsMedian, 0, " ms"))],
     ["eval decode p50", figures.map((figure) => number(figure.decodeTokensPerSecondMedian, 1, " tok/s"))],
@@ -72,11 +85,18 @@ export function speedMemoryRows(figures: readonly SpeedMemory[]): [string, strin
   return rows;
 }
 
-/** The side-by-side table as HTML. */
-export function speedMemoryTable(labels: readonly string[], figures: readonly SpeedMemory[]): string {
+/** The side-by-side table as HTML; `noise` as for {@link speedMemoryRows} (its "—" with the reason as a title). */
+export function speedMemoryTable(
+  labels: readonly string[],
+  figures: readonly SpeedMemory[],
+  noise: readonly boolean[] = [],
+): string {
   return tableHtml({
     id: "speed-memory",
     columns: namedNumericColumns("figure", labels),
-    rows: speedMemoryRows(figures).map(([name, values]) => [name, ...values]),
+    rows: speedMemoryRows(figures, noise).map(([name, values]) => [
+      name,
+      ...values.map((value) => (name === accuracyRow && value === notAScoreText ? notAScoreCell : value)),
+    ]),
   });
 }

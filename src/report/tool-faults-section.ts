@@ -1,20 +1,27 @@
 /**
  * The report's "Robustness under tool faults" section (`--augment tool-faults`): pass^1 and, with
  * repeats, pass^k of the same scenarios without and with a transient fault, the scenarios the
- * faults broke, and pass^1 by kind of fault. Absent without faulted copies.
+ * faults broke, and pass^1 by kind of fault. On random weights pass^1 and pass^k read "—" (with
+ * counts). Absent without faulted copies.
  */
 import type { EvalSummary } from "../eval/summary.js";
 import { percent, percentInterval } from "../text/percent.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
-import { rateCell } from "./rate-cell.js";
+import { notAScoreCaption, notAScoreCell } from "./not-a-score.js";
+import { scoreCell } from "./rate-cell.js";
 
-/** The section, or "" when the run has no faulted copies. */
-export function toolFaultsSection(summary: EvalSummary | undefined): string {
+/** The section, or "" when the run has no faulted copies; `noise`: the model has random weights. */
+export function toolFaultsSection(summary: EvalSummary | undefined, noise = false): string {
   const faults = summary?.toolFaults;
   if (faults === undefined) return "";
   const passHat = faults.passHatK;
   const hat = (figure: { value: number; ci95: [number, number] } | undefined) =>
-    figure === undefined ? "n/a" : `${percent(figure.value)} ${percentInterval(figure.ci95)}`;
+    figure === undefined
+      ? "n/a"
+      : noise
+        ? notAScoreCell
+        : `${percent(figure.value)} ${percentInterval(figure.ci95)}`;
+  const rateCell = (figure: Parameters<typeof scoreCell>[0]) => scoreCell(figure, noise);
   const unpaired =
     faults.unpaired === 0
       ? ""
@@ -34,6 +41,6 @@ ${tableHtml({
       "n/a",
     ]),
   ],
-})}
+})}${noise ? `\n${notAScoreCaption("scenarios and the counts of scenarios the faults broke or fixed are counted as usual")}` : ""}
 </section>`;
 }
