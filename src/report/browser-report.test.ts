@@ -248,6 +248,20 @@ describe("report pages in headless Chromium", {
       await page.locator("#random-weights-banner").isVisible(),
       "the random-weights banner stays above the results",
     );
+    // Random weights: no accuracy reads as a score; the dash says why, on hover and under the table.
+    const accuracy = await page
+      .locator("#categories tbody td:nth-child(5), #categories tbody td:nth-child(6)")
+      .all();
+    assert.equal(accuracy.length, 10);
+    for (const cell of accuracy) {
+      assert.equal(await cell.textContent(), "—");
+      assert.equal(await cell.getAttribute("title"), "random weights: not a score");
+    }
+    assert.ok(
+      await page.getByText("—: random weights: not a score.").isVisible(),
+      "the caption under the table",
+    );
+    assert.equal(await page.getByText("Accuracy by category: not drawn").count(), 1, "a note, not a chart");
     const provenance = await page.locator("#provenance").boundingBox();
     assert.ok(provenance !== null && provenance.y > box.y, "provenance comes after the results");
     // For a person to look at (the test's own temporary folder, kept).

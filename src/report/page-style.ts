@@ -82,5 +82,5 @@ span.mark-hit, span.mark-missed { color: var(--fail); font-weight: 600; }
 span.mark-clear { color: var(--pass); }
 .marks-line { display: flex; gap: 6px; align-items: baseline; }
 .not-a-score-note { color: #5a4100; font-weight: 600; }
-td.num[title], span.not-a-score { cursor: help; text-decoration: underline dotted; }
+td.num[title], span.not-a-score { cursor: help; }
 `;
