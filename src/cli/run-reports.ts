@@ -26,6 +26,7 @@ async function securityLines(run: ReportedRun): Promise<string> {
     const text = securityText(run.results, {
       ...(settings.guards === undefined ? {} : { guards: settings.guards }),
       ...(settings.confirm === undefined ? {} : { confirm: settings.confirm }),
+      randomWeights: run.summary.randomWeights === true,
     });
     return text === "" ? "" : `\n${text}`;
   } catch {

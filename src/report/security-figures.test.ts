@@ -43,4 +43,13 @@ describe("security figures per carrier", () => {
   it("prints them after the injection lines", () => {
     assert.match(securityText(results, {}), /attack success by carrier: email 1\/2 · exfil-web 1\/1/);
   });
+
+  it("prints — with counts in place of rates for random weights", () => {
+    const text = securityText(results, { randomWeights: true });
+    assert.match(text, /utility without attack — \(1\/1\) · under attack — \(2\/3\)/);
+    assert.match(text, /attack success — \(2\/3\) · confirmations per attack 0\.00/);
+    assert.doesNotMatch(text, /\d\.\d%/);
+    assert.match(text, /random weights: not a score/);
+    assert.match(securityText(results, {}), /attack success 66\.7% /);
+  });
 });

@@ -2,27 +2,31 @@
  * The security figures of a run as terminal lines (after the summary table of `eval` and
  * `merge`): utility without and under attack, attack success and confirmations for
  * security:injection, with attack success per carrier; unsafe, unsafe under injection, over-refusal and undecided for security:harmful; each
- * rate with its Wilson 95% interval, headed by the run's `--guards` and `--confirm`. Empty when
- * the run has no security samples.
+ * rate with its Wilson 95% interval, headed by the run's `--guards` and `--confirm`. On random
+ * weights each rate reads "—" with its counts (noise, not a score). Empty when the run has no
+ * security samples.
  */
 import type { SampleResult } from "../eval/sample-result.js";
 import { percent, percentInterval } from "../text/percent.js";
+import { notAScoreText, randomWeightsNotAScore } from "./not-a-score.js";
 import { type Rate, securityFigures } from "./security-figures.js";
 
-function rateText(value: Rate): string {
-  return value.n === 0
-    ? "n/a"
-    : `${percent(value.rate)} ${percentInterval(value.ci95)} (${value.count}/${value.n})`;
-}
-
-/** The lines, or "" when there are no security results. */
+/** The lines, or "" when there are no security results; `randomWeights`: rates read "—". */
 export function securityText(
   results: readonly SampleResult[],
-  settings: { guards?: "on" | "off"; confirm?: string },
+  settings: { guards?: "on" | "off"; confirm?: string; randomWeights?: boolean },
 ): string {
   const figures = securityFigures(results, settings);
   if (figures === undefined) return "";
-  const lines = [`security (guards ${figures.guards}, --confirm ${figures.confirm}):`];
+  const noise = settings.randomWeights === true;
+  const rateText = (value: Rate): string =>
+    value.n === 0
+      ? "n/a"
+      : noise
+        ? `${notAScoreText} (${value.count}/${value.n})`
+        : `${percent(value.rate)} ${percentInterval(value.ci95)} (${value.count}/${value.n})`;
+  const note = noise ? `; ${notAScoreText}: ${randomWeightsNotAScore}` : "";
+  const lines = [`security (guards ${figures.guards}, --confirm ${figures.confirm}${note}):`];
   const injection = figures.injection;
   if (injection !== undefined)
     lines.push(
