@@ -76,3 +76,75 @@ describe("summary table: speed lines", () => {
     assert.match(renderSummaryTable(two), /decode speed: p50 30\.0 tok\/s · p90 31\.0 tok\/s \(2 calls\)/);
   });
 });
+
+describe("summary table: random weights, the lines under the table", () => {
+  it("shows the knowledge, research, language, instruction and tool-fault scores as —", () => {
+    const rate = { n: 4, count: 2, rate: 0.5, ci95: [0.15, 0.85] as [number, number] };
+    const lookup = {
+      attempts: 4,
+      accuracy: rate,
+      lookupRate: rate,
+      accuracyWithLookup: rate,
+      accuracyWithoutLookup: rate,
+    };
+    const research = {
+      n: 4,
+      correct: 2,
+      accuracy: 0.5,
+      ci95: [0.15, 0.85] as [number, number],
+      meanEvidenceRecall: 0.5,
+      meanSearches: 2,
+      meanFetches: 1,
+      meanSteps: 4,
+      negativeFetchRate: 0.25,
+    };
+    const extras = {
+      knowledgeLookup: { overall: lookup },
+      research: { overall: research, byHops: { "2": research } },
+      languages: {
+        languages: [{ language: "zh", samples: 4, n: 4, passed: 2, accuracy: 0.5, ci95: [0.15, 0.85] }],
+      },
+      instructionFollowing: {
+        attempts: 4,
+        promptStrict: rate,
+        promptLoose: rate,
+        instructionStrict: rate,
+        instructionLoose: rate,
+        stuckAnswer: { ...rate, count: 1, rate: 0.25 },
+        stuckThinking: { n: 0, count: 0, rate: 0, ci95: [0, 0] },
+        hitLimit: { ...rate, count: 3, rate: 0.75 },
+        maxTokens: [96],
+        sampling: [],
+      },
+      toolFaults: {
+        scenarios: 4,
+        unpaired: 0,
+        repeats: 1,
+        withoutFaults: rate,
+        withFaults: rate,
+        brokenByFaults: 1,
+        fixedByFaults: 1,
+        byKind: {},
+      },
+    };
+    const text = renderSummaryTable({ ...run(true), ...extras } as unknown as ReturnType<typeof run>);
+    const under = text.slice(text.indexOf("macro accuracy"));
+    assert.doesNotMatch(under.split("hit token limit")[0] ?? "", /50\.0%/, "no score under the table");
+    assert.match(under, /knowledge: — \(random weights: not a score\)/);
+    assert.match(under, /research: — \(random weights: not a score\)/);
+    assert.match(under, /language zh: — \(2\/4\)/);
+    assert.match(under, /instructions: — \(random weights: not a score\)/);
+    assert.match(
+      under,
+      /loops: answer stuck repeating 25\.0% .* hit the token limit 75\.0%/,
+      "behaviour stays",
+    );
+    assert.match(
+      under,
+      /tool faults \(4 scenarios, same without and with\): pass\^1 — \(random weights: not a score\) · broken by faults 1/,
+    );
+    const trained = renderSummaryTable({ ...run(false), ...extras } as unknown as ReturnType<typeof run>);
+    assert.match(trained, /language zh: 50\.0% /);
+    assert.match(trained, /instructions: prompt-level 50\.0% strict/);
+  });
+});

@@ -192,12 +192,22 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
         ? [`BFCL summary scores: — (${randomWeightsNotAScore})`]
         : bfclAggregateLines(summary.bfcl, true)),
     );
-  if (summary.languages !== undefined) lines.push(...languageLines(summary.languages));
+  const noScore = `— (${randomWeightsNotAScore})`;
+  if (summary.languages !== undefined)
+    lines.push(
+      ...(noise
+        ? summary.languages.languages.map(
+            (figure) => `language ${figure.language}: — (${figure.passed}/${figure.n})`,
+          )
+        : languageLines(summary.languages)),
+    );
   const following = summary.instructionFollowing;
   if (following !== undefined) {
     const share = (figure: { rate: number; n: number }) => (figure.n === 0 ? "n/a" : percent(figure.rate));
     lines.push(
-      `instructions: prompt-level ${share(following.promptStrict)} strict, ${share(following.promptLoose)} loose · instruction-level ${share(following.instructionStrict)} strict, ${share(following.instructionLoose)} loose`,
+      noise
+        ? `instructions: ${noScore}`
+        : `instructions: prompt-level ${share(following.promptStrict)} strict, ${share(following.promptLoose)} loose · instruction-level ${share(following.instructionStrict)} strict, ${share(following.instructionLoose)} loose`,
       `loops: answer stuck repeating ${share(following.stuckAnswer)} · thinking stuck ${share(following.stuckThinking)} (${following.stuckThinking.n} with thinking) · hit the token limit ${share(following.hitLimit)} · max tokens ${following.maxTokens.join("/")} · sampling ${following.sampling.map((value) => JSON.stringify(value)).join(" ")}`,
     );
   }
@@ -205,15 +215,20 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
   if (faults !== undefined) {
     const hat = faults.passHatK;
     lines.push(
-      `tool faults (${faults.scenarios} scenarios, same without and with): pass^1 ${percent(faults.withoutFaults.rate)} → ${percent(faults.withFaults.rate)}` +
-        (hat === undefined
-          ? ""
-          : ` · pass^${hat.withFaults.k} ${percent(hat.withoutFaults.value)} → ${percent(hat.withFaults.value)}`) +
+      `tool faults (${faults.scenarios} scenarios, same without and with): pass^1 ` +
+        (noise
+          ? noScore
+          : `${percent(faults.withoutFaults.rate)} → ${percent(faults.withFaults.rate)}` +
+            (hat === undefined
+              ? ""
+              : ` · pass^${hat.withFaults.k} ${percent(hat.withoutFaults.value)} → ${percent(hat.withFaults.value)}`)) +
         ` · broken by faults ${faults.brokenByFaults}`,
     );
   }
-  if (summary.knowledgeLookup !== undefined) lines.push(...knowledgeLookupLines(summary.knowledgeLookup));
-  if (summary.research !== undefined) lines.push(...researchLines(summary.research));
+  if (summary.knowledgeLookup !== undefined)
+    lines.push(...(noise ? [`knowledge: ${noScore}`] : knowledgeLookupLines(summary.knowledgeLookup)));
+  if (summary.research !== undefined)
+    lines.push(...(noise ? [`research: ${noScore}`] : researchLines(summary.research)));
   if (!summary.complete)
     lines.push(
       paint.yellow(
