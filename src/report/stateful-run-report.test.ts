@@ -98,6 +98,16 @@ describe("report.html of agent and conversation samples", () => {
     assert.match(html, /<td>overall<\/td>(<td class="num">[^<]*<\/td>){10}<td class="num">100\.0%<\/td>/);
   });
 
+  it("shows progress (a score) as — on random weights; the other agent figures stay", () => {
+    const run = readRunData(statefulDirectory);
+    run.eval!.record.model.randomWeights = true;
+    const html = renderRunReport(run);
+    assert.match(
+      html,
+      /<td>assistant:stateful \/ disambiguation<\/td>(<td class="num"[^>]*>[^<]*<\/td>){10}<td class="num" title="random weights: not a score">—<\/td><td class="num">2\.0<\/td><td class="num">4\.0<\/td><td class="num">2\.0<\/td><td class="num">1<\/td><\/tr>/,
+    );
+  });
+
   it("keeps hostile trajectory text inert, cuts long outputs and bounds a sample's size", () => {
     const run = readRunData(statefulDirectory);
     const results = run.eval!.results;
