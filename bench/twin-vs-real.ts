@@ -44,6 +44,8 @@ const { values } = parseArgs({
 interface Speeds {
   prefill: number;
   decode: number;
+  /** Decode counting only the time inside llama.cpp's decode calls (sampling and JavaScript left out). */
+  decodeInside?: number;
 }
 
 interface Pair {
@@ -107,7 +109,12 @@ async function main(): Promise<void> {
       const report = await runBench({ ...plan, source: { kind: "file", path } });
       const result = (kind: "pp" | "tg") =>
         report.results.find((entry) => (kind === "pp" ? entry.genTokens === 0 : entry.promptTokens === 0))!;
-      return { prefill: result("pp").tokensPerSecond.median, decode: result("tg").tokensPerSecond.median };
+      const inside = result("tg").insideLlamaCpp;
+      return {
+        prefill: result("pp").tokensPerSecond.median,
+        decode: result("tg").tokensPerSecond.median,
+        ...(inside ? { decodeInside: inside.tokensPerSecond.median } : {}),
+      };
     };
     const pairs: Pair[] = [];
     for (let index = 0; index < pairCount; index += 1) {
@@ -130,6 +137,10 @@ async function main(): Promise<void> {
     const decode = summariseRatios(pairs.map((pair) => pair.twin.decode / pair.real.decode));
     console.log(describe(`prefill (pp${promptTokens})`, prefill));
     console.log(describe(`decode (tg${plan.genTokens})`, decode));
+    const decodeInside = pairs.every((pair) => pair.real.decodeInside && pair.twin.decodeInside)
+      ? summariseRatios(pairs.map((pair) => pair.twin.decodeInside! / pair.real.decodeInside!))
+      : undefined;
+    if (decodeInside) console.log(describe("decode inside llama.cpp's decode calls", decodeInside));
     if (values.json) {
       console.log(
         JSON.stringify({
@@ -148,6 +159,7 @@ async function main(): Promise<void> {
           tolerance,
           prefill: { ...prefill, verdict: verdict(prefill) },
           decode: { ...decode, verdict: verdict(decode) },
+          ...(decodeInside ? { decodeInside: { ...decodeInside, verdict: verdict(decodeInside) } } : {}),
         }),
       );
     }
