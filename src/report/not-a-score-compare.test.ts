@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
+import type { SizingVerdict } from "../compare/sizing-verdict.js";
 import { rateFigure } from "../eval/rate-figure.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import type { EvalSummary } from "../eval/summary.js";
@@ -22,6 +23,7 @@ import { type RunData, readRunData } from "./run-data.js";
 import { renderRunReport } from "./run-report.js";
 import { sampleBench } from "./sample-bench.test-support.js";
 import { securitySection } from "./security-section.js";
+import { sizingSection } from "./sizing-section.js";
 import { toolFaultsSection } from "./tool-faults-section.js";
 import { compareRuns } from "./two-run-comparison.js";
 
@@ -153,6 +155,39 @@ describe("report sections on random weights", () => {
       ["— (1/2)", "50.0% [9.5, 90.5] (1/2)"],
     );
     present(html, /—: random weights: not a score/);
+  });
+});
+
+describe("the sizing section on random weights", () => {
+  it("shows a random-weight file's accuracy as — with n, its reason as the title", () => {
+    const file = (label: string, randomWeights: boolean) => ({
+      label,
+      randomWeights,
+      quantisation: "Q8_0",
+      fileBytes: 1000,
+      accuracy: 0.7,
+      ci95: [0.4, 0.9],
+      n: 10,
+      harnessErrors: 0,
+      ttftP90Ms: 9,
+      callP90Ms: 50,
+      peakMemoryBytes: 2 ** 20,
+      memorySource: "eval",
+      budgets: {},
+    });
+    const verdict = {
+      kind: "sizing-verdict",
+      budgets: {},
+      files: [file("random", true), file("trained", false)],
+      meeting: [],
+      recommended: null,
+      reason: "none",
+      randomWeights: true,
+    } as unknown as SizingVerdict;
+    const [random, trained] = tableCells(sizingSection(verdict), "sizing-table");
+    assert.equal(random?.[3]?.text, "— n=10");
+    assert.match(random?.[3]?.attributes ?? "", new RegExp(noScore));
+    assert.match(trained?.[3]?.text ?? "", /^70\.0% \[40\.0%, 90\.0%\] n=10$/);
   });
 });
 
