@@ -121,7 +121,7 @@ for (const file of files) {
     }, async () => {
       const out = join(scratch, `eval-${file.key}`);
       const outcome = await runCliFromSource(
-        ["eval", "--model", file.path, ...cpu, "--suite", "assistant:single", "--limit", "5"].concat([
+        ["eval", "--model", file.path, ...cpu, "--suite", "assistant:knowledge", "--limit", "5"].concat([
           "--max-tokens",
           "8",
           "--no-cache",
