@@ -15,8 +15,11 @@ export interface CallGrammarKit {
   literal(text: string): string;
   /** Optional whitespace between list items. */
   readonly optionalSpace: string;
-  /** The tool's arguments as a JSON object, from its schema. */
-  argumentsObject(tool: ToolDefinition): string;
+  /**
+   * The tool's arguments as an object, from its schema: JSON (default), or FunctionGemma's
+   * notation (`{key:<escape>text<escape>,n:3}`, src/formats/functiongemma/value-syntax.ts).
+   */
+  argumentsObject(tool: ToolDefinition, notation?: "json" | "functiongemma"): string;
   /**
    * XML parameter elements, one per argument: `element(name, value)` wraps a value's GBNF in the
    * format's markup; `name` is undefined for open objects (any names).

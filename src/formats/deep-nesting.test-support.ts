@@ -49,5 +49,7 @@ export function deepOutputs(format: FormatName, value: string, python: string): 
       ];
     case "pythonic":
       return [`[f(x=${python})]`];
+    case "functiongemma":
+      return [`<start_function_call>call:f{x:${value.replaceAll('"a":', "a:")}}<end_function_call>`];
   }
 }

@@ -6,6 +6,7 @@ import { builtInFormats, formatNames, getFormat, isFormatName } from "./registry
 describe("format registry", () => {
   it("lists every format once and returns each by name", () => {
     assert.deepEqual([...formatNames].sort(), [
+      "functiongemma",
       "json",
       "lfm2",
       "llama3",
@@ -28,6 +29,7 @@ describe("format registry", () => {
     assert.equal(getFormat("mistral").callPrefix, "[TOOL_CALLS]");
     assert.equal(getFormat("pythonic").callPrefix, "");
     assert.equal(getFormat("json").callPrefix, "");
+    assert.equal(getFormat("functiongemma").callPrefix, "<start_function_call>");
   });
 
   it("rejects unknown names with a usage error listing the valid ones", () => {

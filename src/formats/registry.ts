@@ -1,5 +1,6 @@
 /** The built-in tool-call formats by `--format` name. */
 import { EdgecallError } from "../errors.js";
+import { functionGemmaFormat } from "./functiongemma/functiongemma-format.js";
 import { jsonFormat } from "./json-format.js";
 import { lfm2Format } from "./lfm2.js";
 import { llama3Format } from "./llama3.js";
@@ -19,6 +20,7 @@ const formats: Record<FormatName, ToolCallFormat> = {
   mistral: mistralFormat,
   pythonic: pythonicFormat,
   json: jsonFormat,
+  functiongemma: functionGemmaFormat,
 };
 
 /** Every built-in format, in the order shown in help. */

@@ -17,7 +17,8 @@ export type FormatName =
   | "llama3"
   | "mistral"
   | "pythonic"
-  | "json";
+  | "json"
+  | "functiongemma";
 
 /** Options for rendering a prompt with a format's own renderer. */
 export interface RenderOptions {

@@ -128,6 +128,31 @@ const examples: Record<FormatName, { good: Example[]; bad: string[] }> = {
     ],
     bad: ['{"name": "get_weather", "arguments": {"city": "Paris", "days": 3}} trailing'],
   },
+  functiongemma: {
+    good: [
+      { text: "call:get_weather{city:<escape>Paris<escape>,days:3}<end_function_call>", calls: [paris] },
+      {
+        text: "call:ping{}<end_function_call><start_function_call>call:get_weather{city:<escape>Paris<escape>,days:3}<end_function_call>",
+        calls: [pingCall, paris],
+        parallel: true,
+      },
+      {
+        text: "call:get_weather{city:<escape>a <b> {c}, <esc\n<escape>,unit:<escape>celsius<escape>}<end_function_call>",
+        calls: [{ name: "get_weather", arguments: { city: "a <b> {c}, <esc\n", unit: "celsius" } }],
+      },
+    ],
+    bad: [
+      "call:get_weather{city:Paris}<end_function_call>",
+      "call:get_weather{city:<escape>Pa<escape>ris<escape>}<end_function_call>",
+      "call:get_weather{city:<escape>Paris<<escape>}<end_function_call>",
+      "call:get_weather{days:3}<end_function_call>",
+      "call:get_weather{city:<escape>Paris<escape>,days:51}<end_function_call>",
+      "call:get_weather{city:<escape>Paris<escape>,unit:<escape>kelvin<escape>}<end_function_call>",
+      'call:get_weather{"city":<escape>Paris<escape>}<end_function_call>',
+      "call:ping{}<end_function_call><start_function_response>",
+      "call:ping[]<end_function_call>",
+    ],
+  },
 };
 
 after(async () => {

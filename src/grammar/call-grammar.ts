@@ -30,7 +30,7 @@ function kitFor(context: CallGrammarContext): CallGrammarKit {
     rule: (name, body) => context.rules.add(name, body),
     literal: gbnfLiteral,
     optionalSpace,
-    argumentsObject: (tool) => context.argumentsObject(tool),
+    argumentsObject: (tool, notation) => context.argumentsObject(tool, notation ?? "json"),
     xmlParameters: (tool, element) => context.xmlParameters(tool, element),
     eachTool,
     oneOrMore,

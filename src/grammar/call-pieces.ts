@@ -6,7 +6,13 @@ import type { ToolDefinition } from "../messages.js";
 import { GbnfRuleSet, gbnfLiteral } from "./gbnf-rules.js";
 import { type PropertySlot, SchemaGrammar } from "./schema-grammar.js";
 import { SchemaPosition } from "./schema-resolve.js";
-import { anyValueRule, type DialectOptions, optionalSpace, type ValueDialect } from "./value-dialect.js";
+import {
+  anyValueRule,
+  type DialectOptions,
+  functionGemmaAnyRules,
+  optionalSpace,
+  type ValueDialect,
+} from "./value-dialect.js";
 
 /** The rule set and schema converter one call grammar is built with. */
 export class CallGrammarContext {
@@ -22,9 +28,16 @@ export class CallGrammarContext {
     return new SchemaPosition(tool.parameters, `tools[${tool.name}].parameters`, `${tool.name}-args`);
   }
 
-  /** The tool's arguments object in `dialect` (`json` or `python` dict syntax). */
-  argumentsObject(tool: ToolDefinition, dialect: "json" | "python" = "json"): string {
-    return this.schemas.value(objectSchema(tool.parameters), dialect, this.position(tool));
+  /**
+   * The tool's arguments object in `dialect` (`json` or `python` dict syntax, or FunctionGemma's
+   * notation, where an open object is any object rather than any value: its calls need braces).
+   */
+  argumentsObject(tool: ToolDefinition, dialect: "json" | "python" | "functiongemma" = "json"): string {
+    const schema = objectSchema(tool.parameters);
+    const position = this.position(tool);
+    if (dialect === "functiongemma" && this.schemas.isOpenObject(schema, position))
+      return functionGemmaAnyRules(this.rules, this.schemas.options).object;
+    return this.schemas.value(schema, dialect, position);
   }
 
   /** Keyword arguments `a=1, b="x"` (Python literals), required first, optional each optional. */

@@ -18,6 +18,8 @@ import {
   booleanGbnf,
   type DialectOptions,
   formatContentGbnf,
+  functionGemmaCharRule,
+  functionGemmaStringGbnf,
   literalGbnf,
   nullGbnf,
   optionalSpace,
@@ -28,6 +30,9 @@ import {
 } from "./value-dialect.js";
 
 export type { SchemaPosition } from "./schema-resolve.js";
+
+/** Dialects with their own object and array syntax (xml-text writes those as JSON). */
+type StructuredDialect = Exclude<ValueDialect, "xml-text">;
 
 /** One property of an object schema, in the order a grammar writes it. */
 export interface PropertySlot {
@@ -191,31 +196,35 @@ export class SchemaGrammar {
     if (formatted !== undefined) content = formatted;
     else {
       const character =
-        dialect === "xml-text" ? xmlTextCharClass(this.options) : stringCharRule(this.rules, dialect);
+        dialect === "xml-text"
+          ? xmlTextCharClass(this.options)
+          : dialect === "functiongemma"
+            ? functionGemmaCharRule(this.rules)
+            : stringCharRule(this.rules, dialect);
       const minimum = nonNegativeInteger(schema.minLength) ?? 0;
       const maximum = capped(nonNegativeInteger(schema.maxLength), this.options.maxStringLength, minimum);
       content = repeatGbnf(character, minimum, maximum);
     }
     if (dialect === "xml-text") return content === "" ? '""' : `(${content})`;
+    if (dialect === "functiongemma") return functionGemmaStringGbnf(content);
     return `("\\"" ${content} "\\"")`;
   }
 
-  private object(schema: SchemaObject, dialect: "json" | "python", position: SchemaPosition): string {
+  private object(schema: SchemaObject, dialect: StructuredDialect, position: SchemaPosition): string {
     if (this.isOpenObject(schema, position)) return anyValueRule(this.rules, dialect, this.options);
     const slots = this.objectSlots(schema, position);
     const members = this.slotSequence(slots, `"," ${optionalSpace}`, (slot) => {
       const value = this.value(slot.schema, dialect, slot.position);
-      return this.rules.add(
-        `${position.hint}-${slot.name}-kv`,
-        `${literalGbnf(slot.name, "json")} ":" ${optionalSpace} ${value}`,
-      );
+      const key =
+        dialect === "functiongemma" ? literalGbnf(slot.name, "xml-text") : literalGbnf(slot.name, "json");
+      return this.rules.add(`${position.hint}-${slot.name}-kv`, `${key} ":" ${optionalSpace} ${value}`);
     });
     const body =
       members === "" ? `"{" ${optionalSpace} "}"` : `"{" ${optionalSpace} ${members} ${optionalSpace} "}"`;
     return this.rules.add(position.hint, body);
   }
 
-  private array(schema: SchemaObject, dialect: "json" | "python", position: SchemaPosition): string {
+  private array(schema: SchemaObject, dialect: StructuredDialect, position: SchemaPosition): string {
     // A tuple: 2020-12's `prefixItems` then `items`, or draft-07's `items: [...]` then `additionalItems`.
     const tuple = Array.isArray(schema.prefixItems);
     const prefix = (
@@ -264,7 +273,7 @@ export class SchemaGrammar {
     restItem: string | undefined,
     minimum: number,
     maximum: number | undefined,
-    dialect: "json" | "python",
+    dialect: StructuredDialect,
     position: SchemaPosition,
     tuple: boolean,
   ): string {

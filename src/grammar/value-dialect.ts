@@ -1,15 +1,18 @@
 /**
  * How values are spelled in each tool-call syntax: JSON, Python literals (pythonic / LFM2 calls),
- * or raw text inside an XML parameter element (Qwen3.5, MiniCPM). Literal encoders, string and
- * "any value" rules for each.
+ * raw text inside an XML parameter element (Qwen3.5, MiniCPM), or FunctionGemma's notation
+ * (strings between `<escape>` tokens, bare keys). Literal encoders, string and "any value" rules
+ * for each.
  */
+import { escapeToken, renderFunctionGemmaValue } from "../formats/functiongemma/value-syntax.js";
 import { type GbnfRuleSet, gbnfLiteral } from "./gbnf-rules.js";
 
 /**
  * `json`: JSON values. `python`: Python literals (`True`/`False`/`None`, double-quoted strings,
  * dicts with double-quoted keys). `xml-text`: strings as raw text, other values as their JSON text.
+ * `functiongemma`: `<escape>text<escape>` strings, `{key:value}` objects, JSON's other literals.
  */
-export type ValueDialect = "json" | "python" | "xml-text";
+export type ValueDialect = "json" | "python" | "xml-text" | "functiongemma";
 
 /** Options shared by the grammar generators. */
 export interface DialectOptions {
@@ -42,6 +45,7 @@ export function pythonLiteral(value: unknown): string {
 /** The text a value is written as in `dialect`. */
 export function literalText(value: unknown, dialect: ValueDialect): string {
   if (dialect === "python") return pythonLiteral(value);
+  if (dialect === "functiongemma") return renderFunctionGemmaValue(value);
   if (dialect === "xml-text" && typeof value === "string") return value;
   return JSON.stringify(value) ?? "null";
 }
@@ -140,11 +144,63 @@ export function formatContentGbnf(format: unknown): string | undefined {
   }
 }
 
+/** A character class of one string character other than those in `also` (and `<`, always). */
+function functionGemmaClass(also: string): string {
+  return `[^<${also}${notCodePoints.replace(String.raw`\x00-\x1F`, String.raw`\x00-\x08\x0B-\x1F`)}]`;
+}
+
+/**
+ * The rule name for one character of a FunctionGemma string: anything but a control character,
+ * and `<` only where what follows cannot complete `<escape>` (the token that ends the string). A
+ * `<` must be followed by a character, so a string never ends in `<`, `<e`, … `<escape`.
+ */
+export function functionGemmaCharRule(rules: GbnfRuleSet): string {
+  // After "<" and each further character of the token, the next one must not continue it.
+  let rest = functionGemmaClass(escapeToken[escapeToken.length - 1]!);
+  for (let index = escapeToken.length - 2; index >= 1; index -= 1) {
+    const character = escapeToken[index]!;
+    rest = `(${functionGemmaClass(character)} | ${gbnfLiteral(character)} ${rest})`;
+  }
+  return rules.add("functiongemma-char", `${functionGemmaClass("")} | "<" ${rest}`);
+}
+
+/** GBNF for a FunctionGemma string whose characters match `content` (`""`: the empty string). */
+export function functionGemmaStringGbnf(content: string): string {
+  const quote = gbnfLiteral(escapeToken);
+  return content === "" ? `(${quote} ${quote})` : `(${quote} ${content} ${quote})`;
+}
+
+/** The rule names for any FunctionGemma value and for any FunctionGemma object. */
+export function functionGemmaAnyRules(
+  rules: GbnfRuleSet,
+  options: DialectOptions,
+): { value: string; object: string } {
+  if (rules.has("functiongemma-value") && rules.has("functiongemma-object")) {
+    return { value: "functiongemma-value", object: "functiongemma-object" };
+  }
+  const value = rules.reserve("functiongemma-value");
+  const character = functionGemmaCharRule(rules);
+  const string = rules.add(
+    "functiongemma-string",
+    functionGemmaStringGbnf(repeatGbnf(character, 0, options.maxStringLength)),
+  );
+  const number = rules.add("json-number", '"-"? ([0-9] | [1-9] [0-9]{1,15}) ("." [0-9]{1,15})?');
+  const member = `[a-zA-Z_] [a-zA-Z0-9_]* ":" ${value}`;
+  const object = rules.add("functiongemma-object", `"{" (${member} ("," ${member})*)? "}"`);
+  const array = rules.add("functiongemma-array", `"[" (${value} ("," ${value})*)? "]"`);
+  rules.define(
+    value,
+    `${object} | ${array} | ${string} | ${number} | ${booleanGbnf("json")} | ${nullGbnf("json")}`,
+  );
+  return { value, object };
+}
+
 /** The rule name for any value in `dialect` (recursive rules for objects and arrays). */
 export function anyValueRule(rules: GbnfRuleSet, dialect: ValueDialect, options: DialectOptions): string {
   if (dialect === "xml-text") {
     return rules.add("xml-text", repeatGbnf(xmlTextCharClass(options), 0, options.maxStringLength));
   }
+  if (dialect === "functiongemma") return functionGemmaAnyRules(rules, options).value;
   const prefix = dialect === "json" ? "json" : "python";
   const valueName = `${prefix}-value`;
   if (rules.has(valueName)) return valueName;

@@ -89,7 +89,7 @@ export function registerModelCommands(program: Command): void {
     .description("parse raw model output from stdin with a tool-call format")
     .requiredOption(
       "--format <name>",
-      "qwen3 | qwen3.5 | lfm2 | minicpm | llama3 | mistral | pythonic | json",
+      "qwen3 | qwen3.5 | lfm2 | minicpm | llama3 | mistral | pythonic | json | functiongemma",
     )
     .option("--tools <file>", "tools JSON, to type the values of XML formats")
     .option("--json", "print one JSON document")
