@@ -18,6 +18,14 @@ describe("template fallback", () => {
     assert.equal(templateFallbackLine(undefined), undefined);
   });
 
+  test("--format functiongemma keeps FunctionGemma's own prompt, on Gemma files too", () => {
+    assert.deepEqual(templateFallback("gemma3", "functiongemma"), {
+      name: "functiongemma-format-prompt",
+      template: undefined,
+    });
+    assert.match(templateFallbackLine("functiongemma-format-prompt")!, /developer turn/);
+  });
+
   test("the system text folds into the first user turn; assistant turns are model turns", () => {
     const messages: ChatMessage[] = [
       { role: "system", content: "Be brief." },

@@ -5,7 +5,8 @@
  * tools, the `json` format's instructions) folded into the first user turn as Gemma's own template
  * does, tool results as user turns. Calls are written as bare JSON (the template never reads
  * `tool_calls`, so chat-template.ts writes them into the content in the `json` syntax). Every
- * other architecture keeps its format's own renderer (ChatML for `json`), as before.
+ * other architecture keeps its format's own renderer (ChatML for `json`), as before, and so does
+ * `--format functiongemma` on any file: its renderer writes FunctionGemma's own prompt.
  */
 
 /** How a file without a template is prompted. */
@@ -58,6 +59,7 @@ export const gemmaTurnsTemplate = `{{- bos_token -}}
  * are parsed in.
  */
 export function templateFallback(architecture: string, formatName: string): TemplateFallback {
+  if (formatName === "functiongemma") return { name: "functiongemma-format-prompt", template: undefined };
   if (gemmaArchitectures.has(architecture)) return { name: "gemma-turns", template: gemmaTurnsTemplate };
   return { name: `${formatName}-format-prompt`, template: undefined };
 }
@@ -71,6 +73,8 @@ export function templateFallbackLine(name: string | undefined): string | undefin
   const how =
     name === "gemma-turns"
       ? "Gemma's turn format (<start_of_turn>user … <end_of_turn>, system text in the first user turn)"
-      : `the ${name.replace(/-format-prompt$/, "")} format's own prompt (ChatML)`;
+      : name === "functiongemma-format-prompt"
+        ? "the functiongemma format's own prompt (Gemma turns, tools declared in a developer turn)"
+        : `the ${name.replace(/-format-prompt$/, "")} format's own prompt (ChatML)`;
   return `the model file has no chat template; prompts use ${how}. For a base model, \`run --raw\` completes plain text instead`;
 }

@@ -49,6 +49,7 @@ const markers: Record<ChatTemplateName, string[]> = {
   minicpm5: ["Tool usage guidelines:", '<function name="', '<param name="'],
   llama3: ["<|start_header_id|>", "ipython", '"parameters"'],
   mistral: ["[AVAILABLE_TOOLS]", "[TOOL_CALLS]"],
+  functiongemma: ["<start_of_turn>developer", "<start_function_declaration>", "<start_function_call>"],
 };
 
 describe("chat templates", () => {

@@ -15,6 +15,8 @@ const realTotals: Record<string, number> = {
   "llama3.2-1b": 1_235_814_400,
   // llama.cpp's count for gemma-3-270m-q4_k_m.gguf (`edgecall inspect`).
   "gemma3-270m": 268_098_176,
+  // FunctionGemma 270M is a fine-tune of Gemma 3 270M: the same tensors.
+  "functiongemma-270m": 268_098_176,
 };
 
 describe("presets", () => {

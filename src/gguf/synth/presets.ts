@@ -27,6 +27,28 @@ export interface PresetSummary {
   notes: string;
 }
 
+/**
+ * Gemma 3 270M. Every number is read from the real file's metadata (gemma-3-270m-q4_k_m.gguf,
+ * sha256 a5fd3b62…6818; `edgecall inspect FILE`); the file has no sliding_window_pattern or
+ * rope.freq_base_swa key, so llama.cpp's defaults (pattern 6, SWA rope base 10000) apply here too.
+ */
+const gemma3_270m = {
+  arch: "gemma3",
+  vocabSize: 262144,
+  embeddingLength: 640,
+  blockCount: 18,
+  feedForwardLength: 2048,
+  headCount: 4,
+  headCountKv: 1,
+  keyLength: 256,
+  valueLength: 256,
+  ropeFreqBase: 1e6,
+  rmsEpsilon: 1e-6,
+  contextLength: 32768,
+  tiedEmbeddings: true,
+  slidingWindow: 512,
+} as const;
+
 const namedShapes: Array<Omit<SynthPreset, "shape"> & { shape: unknown }> = [
   {
     name: "qwen3-0.6b",
@@ -142,29 +164,20 @@ const namedShapes: Array<Omit<SynthPreset, "shape"> & { shape: unknown }> = [
     },
   },
   {
-    // Every number below is read from the real file's metadata (gemma-3-270m-q4_k_m.gguf, sha256
-    // a5fd3b62…6818; `edgecall inspect FILE`); the file has no sliding_window_pattern or
-    // rope.freq_base_swa key, so llama.cpp's defaults (pattern 6, SWA rope base 10000) apply here too.
     name: "gemma3-270m",
     arch: "gemma3",
     verified: true,
     notes: "Gemma 3 270M dimensions (5 of every 6 layers use a 512-token sliding window)",
-    shape: {
-      arch: "gemma3",
-      vocabSize: 262144,
-      embeddingLength: 640,
-      blockCount: 18,
-      feedForwardLength: 2048,
-      headCount: 4,
-      headCountKv: 1,
-      keyLength: 256,
-      valueLength: 256,
-      ropeFreqBase: 1e6,
-      rmsEpsilon: 1e-6,
-      contextLength: 32768,
-      tiedEmbeddings: true,
-      slidingWindow: 512,
-    },
+    shape: gemma3_270m,
+  },
+  {
+    // FunctionGemma is Gemma 3 270M fine-tuned for function calling: the same tensors, its seven
+    // function tokens in the vocabulary and edgecall's functiongemma chat template.
+    name: "functiongemma-270m",
+    arch: "gemma3",
+    verified: true,
+    notes: "FunctionGemma 270M: Gemma 3 270M dimensions, function-calling tokens, functiongemma template",
+    shape: { ...gemma3_270m, tokenizer: "functiongemma" },
   },
   {
     name: "llama3.2-1b",

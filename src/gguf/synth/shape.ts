@@ -12,7 +12,15 @@ export const synthArchitectures = ["llama", "qwen3", "qwen35", "lfm2", "gemma3"]
 export type SynthArchitecture = (typeof synthArchitectures)[number];
 
 /** Tokenizer families: special tokens, pre-tokenizer and default chat template. */
-export const tokenizerFamilies = ["qwen3", "qwen35", "lfm2", "minicpm5", "llama3", "gemma3"] as const;
+export const tokenizerFamilies = [
+  "qwen3",
+  "qwen35",
+  "lfm2",
+  "minicpm5",
+  "llama3",
+  "gemma3",
+  "functiongemma",
+] as const;
 export type TokenizerFamily = (typeof tokenizerFamilies)[number];
 
 const positiveInteger = z.number().int().positive();

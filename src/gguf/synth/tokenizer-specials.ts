@@ -107,6 +107,23 @@ const gemma3Leading: SpecialToken[] = [
   control("<end_of_turn>"),
 ];
 
+/**
+ * FunctionGemma's vocabulary: Gemma 3's, with its seven function-calling tokens in place of
+ * <unused40>..<unused46> (ids 46-52, from a third-party converter's list).
+ */
+const functionGemmaTokens = [
+  "<start_function_declaration>",
+  "<end_function_declaration>",
+  "<start_function_call>",
+  "<end_function_call>",
+  "<start_function_response>",
+  "<end_function_response>",
+  "<escape>",
+];
+const functionGemmaLeading: SpecialToken[] = gemma3Leading.map((token, id) =>
+  id >= 46 && id < 46 + functionGemmaTokens.length ? control(functionGemmaTokens[id - 46]!) : token,
+);
+
 const families: Record<TokenizerFamily, TokenizerFamilySpec> = {
   qwen3: {
     pre: "qwen2",
@@ -208,6 +225,18 @@ const families: Record<TokenizerFamily, TokenizerFamilySpec> = {
     chatTemplate: "none",
     unverified:
       "the real file uses a SentencePiece vocabulary; this one is byte-level BPE with Gemma's specials at their ids",
+  },
+  functiongemma: {
+    pre: "default",
+    leading: functionGemmaLeading,
+    trailing: [],
+    bos: "<bos>",
+    eos: "<eos>",
+    pad: "<pad>",
+    addBos: true,
+    chatTemplate: "functiongemma",
+    unverified:
+      "byte-level BPE with Gemma's specials; the function tokens' ids (46-52) and control type come from a third-party list",
   },
 };
 
