@@ -88,8 +88,8 @@ function counterfeitText(entry: BfclEntry, category: BfclCategory): string {
   const [first] = bfclCounterfeits(entry, category, (name) => name);
   const output = first?.outputs[0];
   if (output === undefined) return "[]";
-  if (output.text !== undefined && (output.calls ?? []).length === 0) return output.text;
-  const calls = (output.calls ?? []).map(
+  if ("text" in output) return output.text;
+  const calls = output.calls.map(
     (call) =>
       `${call.name}(${Object.entries(call.arguments)
         .map(([key, value]) => `${key}=${pythonLiteral(value)}`)
