@@ -18,15 +18,13 @@ import {
   booleanGbnf,
   type DialectOptions,
   formatContentGbnf,
-  functionGemmaCharRule,
-  functionGemmaStringGbnf,
   literalGbnf,
   nullGbnf,
   optionalSpace,
+  quotedStringGbnf,
   repeatGbnf,
-  stringCharRule,
+  stringCharacterGbnf,
   type ValueDialect,
-  xmlTextCharClass,
 } from "./value-dialect.js";
 
 export type { SchemaPosition } from "./schema-resolve.js";
@@ -195,19 +193,12 @@ export class SchemaGrammar {
     let content: string;
     if (formatted !== undefined) content = formatted;
     else {
-      const character =
-        dialect === "xml-text"
-          ? xmlTextCharClass(this.options)
-          : dialect === "functiongemma"
-            ? functionGemmaCharRule(this.rules)
-            : stringCharRule(this.rules, dialect);
+      const character = stringCharacterGbnf(this.rules, dialect, this.options);
       const minimum = nonNegativeInteger(schema.minLength) ?? 0;
       const maximum = capped(nonNegativeInteger(schema.maxLength), this.options.maxStringLength, minimum);
       content = repeatGbnf(character, minimum, maximum);
     }
-    if (dialect === "xml-text") return content === "" ? '""' : `(${content})`;
-    if (dialect === "functiongemma") return functionGemmaStringGbnf(content);
-    return `("\\"" ${content} "\\"")`;
+    return quotedStringGbnf(content, dialect);
   }
 
   private object(schema: SchemaObject, dialect: StructuredDialect, position: SchemaPosition): string {

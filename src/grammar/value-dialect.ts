@@ -170,6 +170,24 @@ export function functionGemmaStringGbnf(content: string): string {
   return content === "" ? `(${quote} ${quote})` : `(${quote} ${content} ${quote})`;
 }
 
+/** GBNF for one character of a string in `dialect` (a rule name or a character class). */
+export function stringCharacterGbnf(
+  rules: GbnfRuleSet,
+  dialect: ValueDialect,
+  options: DialectOptions,
+): string {
+  if (dialect === "xml-text") return xmlTextCharClass(options);
+  if (dialect === "functiongemma") return functionGemmaCharRule(rules);
+  return stringCharRule(rules, dialect);
+}
+
+/** A string whose characters match `content`, delimited as `dialect` delimits strings. */
+export function quotedStringGbnf(content: string, dialect: ValueDialect): string {
+  if (dialect === "xml-text") return content === "" ? '""' : `(${content})`;
+  if (dialect === "functiongemma") return functionGemmaStringGbnf(content);
+  return `("\\"" ${content} "\\"")`;
+}
+
 /** The rule names for any FunctionGemma value and for any FunctionGemma object. */
 export function functionGemmaAnyRules(
   rules: GbnfRuleSet,
