@@ -225,6 +225,16 @@ describe("edgecall CLI", () => {
     assert.equal(document.errors[0].type, "truncated");
     assert.match(document.errors[0].raw, /broken\(/);
 
+    // FunctionGemma's documented call syntax: strings between <escape> tokens, bare numbers.
+    const gemma = await runCli(["parse", "--format", "functiongemma", "--json"], {
+      stdin:
+        "<start_function_call>call:get_current_weather{location:<escape>Tokyo, Japan<escape>,days:3}<end_function_call>",
+    });
+    assert.equal(gemma.code, 0, gemma.stderr);
+    assert.deepEqual(JSON.parse(gemma.stdout).toolCalls, [
+      { name: "get_current_weather", arguments: { location: "Tokyo, Japan", days: 3 } },
+    ]);
+
     const unknown = await runCli(["parse", "--format", "hermes"], { stdin: "x" });
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown format "hermes"; valid formats: qwen3, qwen3\.5/);
