@@ -1,6 +1,6 @@
 /**
  * Scores rounds of BFCL results two ways and pairs the verdicts per entry: `edgecall score bfcl
- * --json` (the CLI, as a user runs it) and BFCL's official checker from PyPI (bfcl_checker_peer.py,
+ * --json` (the CLI, as a user runs it) and BFCL's official checker from PyPI (bfcl-checker-peer.py,
  * one Python process for every round). Where the official checker raises, edgecall must say
  * `edgecall:official_checker_raises`.
  */
@@ -41,11 +41,11 @@ export async function scoreSideBySide(
       writeFileSync(results, `${round.results.map((item) => JSON.stringify(item)).join("\n")}\n`);
       return { results, official: join(folder, `official-${index}.jsonl`) };
     });
-    const run = await runPeer(python, "bfcl_checker_peer.py", [
+    const run = await runPeer(python, "bfcl-checker-peer.py", [
       bfclDir,
       ...files.flatMap((file) => [file.results, file.official]),
     ]);
-    if (run.status !== 0) throw new Error(`bfcl_checker_peer.py exited ${run.status}:\n${run.stderr}`);
+    if (run.status !== 0) throw new Error(`bfcl-checker-peer.py exited ${run.status}:\n${run.stderr}`);
     const paired: PairedVerdict[] = [];
     for (const [index, round] of rounds.entries()) {
       const file = files[index] as { results: string; official: string };

@@ -1,7 +1,7 @@
 /**
  * The MCP Python SDK (pinned in requirements.txt) against `edgecall mcp serve`, the CLI itself:
  * over stdio (the SDK starts it) and over Streamable HTTP (`--http 0` with a bearer token). Per
- * transport mcp_sdk_peer.py initializes, lists the tools, calls `settings_get` and a call with a
+ * transport mcp-sdk-peer.py initializes, lists the tools, calls `settings_get` and a call with a
  * wrong argument type; the test compares the tools and their annotations with edgecall's own
  * (annotationsFor over the assistant registry). Loopback only; skipped with a line without the
  * peers' Python (python-peers.test-support.ts).
@@ -56,7 +56,7 @@ describe("mcp serve with the MCP Python SDK", { skip: peers.skip }, () => {
       stdio: { command: process.execPath, args: [...cli, join(folder, "stdio-state")], cwd: repositoryRoot },
       http: { url: await server.url, token },
     };
-    results = scenarioResults(await runPeer(peers.python, "mcp_sdk_peer.py", [JSON.stringify(specs)]));
+    results = scenarioResults(await runPeer(peers.python, "mcp-sdk-peer.py", [JSON.stringify(specs)]));
   });
   after(async () => {
     if (http && http.exitCode === null) {

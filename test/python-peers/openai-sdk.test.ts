@@ -3,7 +3,7 @@
  * result sent back, streamed tool-call deltas with usage, the `stream` helper with a pydantic
  * tool, and the Responses API, plain and streamed. A replay backend with the real qwen3 format
  * (src/serve/replay-server.test-support.ts) decides what the model says, so the script
- * (openai_sdk_peer.py) checks the wire format. Loopback only; skipped with a line without the
+ * (openai-sdk-peer.py) checks the wire format. Loopback only; skipped with a line without the
  * peers' Python (python-peers.test-support.ts).
  */
 import assert from "node:assert/strict";
@@ -33,7 +33,7 @@ describe("serve with the OpenAI Python SDK", { skip: peers.skip }, () => {
   before(async () => {
     for (const [name, outputs] of Object.entries(scripts)) started.set(name, await servers.serve(...outputs));
     const urls = Object.fromEntries([...started].map(([name, server]) => [name, server.url]));
-    results = scenarioResults(await runPeer(peers.python, "openai_sdk_peer.py", [JSON.stringify(urls)]));
+    results = scenarioResults(await runPeer(peers.python, "openai-sdk-peer.py", [JSON.stringify(urls)]));
   });
   after(() => servers.close());
 

@@ -1,6 +1,6 @@
 """BFCL's official single-turn checker (PyPI bfcl-eval) on a results file, one verdict per line.
 
-    python bfcl_checker_peer.py BFCL_DIR RESULTS.jsonl VERDICTS.jsonl [RESULTS VERDICTS ...]
+    python bfcl-checker-peer.py BFCL_DIR RESULTS.jsonl VERDICTS.jsonl [RESULTS VERDICTS ...]
 
 Each RESULTS file holds {"id", "result"} lines whose result is a prompt-mode reply (text), the form
 `edgecall score bfcl` reads. Each is judged as bfcl-eval's eval runner judges it: its own
@@ -50,7 +50,7 @@ with open(runner_path, encoding="utf-8") as source:
 wanted = {"_evaluate_single_ast_entry", "_evaluate_single_relevance_entry"}
 nodes = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in wanted]
 if len(nodes) != len(wanted):
-    sys.exit(f"bfcl_checker_peer: {runner_path} lacks {sorted(wanted)}")
+    sys.exit(f"bfcl-checker-peer: {runner_path} lacks {sorted(wanted)}")
 namespace = {
     "BaseHandler": object,
     "Language": Language,
@@ -81,7 +81,7 @@ def category_of(entry_id):
 def main():
     bfcl_dir, paths = sys.argv[1], sys.argv[2:]
     if not paths or len(paths) % 2:
-        sys.exit("usage: bfcl_checker_peer.py BFCL_DIR RESULTS VERDICTS [RESULTS VERDICTS ...]")
+        sys.exit("usage: bfcl-checker-peer.py BFCL_DIR RESULTS VERDICTS [RESULTS VERDICTS ...]")
     runs = [(read_jsonl(paths[i]), paths[i + 1]) for i in range(0, len(paths), 2)]
     categories = sorted({category_of(item["id"]) for results, _ in runs for item in results})
     prompts, answers = {}, {}

@@ -1,6 +1,6 @@
 """The OpenAI Python SDK against `edgecall serve` (test/python-peers/openai-sdk.test.ts).
 
-    python openai_sdk_peer.py '{"SCENARIO": "http://127.0.0.1:PORT/v1", ...}'
+    python openai-sdk-peer.py '{"SCENARIO": "http://127.0.0.1:PORT/v1", ...}'
 
 Each scenario talks to its own server, whose replay model answers a script the test wrote (see
 SCRIPTS in the test), asserts what the SDK parsed from the wire, and prints one JSON line:

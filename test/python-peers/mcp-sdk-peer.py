@@ -1,6 +1,6 @@
 """The MCP Python SDK against `edgecall mcp serve` (test/python-peers/mcp-sdk.test.ts).
 
-    python mcp_sdk_peer.py '{"stdio": {"command", "args", "cwd"}, "http": {"url", "token"}}'
+    python mcp-sdk-peer.py '{"stdio": {"command", "args", "cwd"}, "http": {"url", "token"}}'
 
 Per transport (stdio: the SDK starts the server; Streamable HTTP: the test started it, with a
 bearer token): initialize, list the tools, call a read tool and one with a bad argument. Prints
