@@ -142,6 +142,11 @@ export interface BackendInfo {
   chatTemplateFallback?: string;
   /** In-process backends: plain completion of the text, no chat template (`run --raw`). */
   rawCompletion?: boolean;
+  /**
+   * In-process backends: the file's chat template does not show tools, so requests with tools are
+   * rendered by the format's own prompt (formats/template-tools.ts).
+   */
+  templateIgnoresTools?: boolean;
   /** HTTP backends: the server's base URL (a fleet's first). */
   baseUrl?: string;
   /** Fleets: every server's base URL. */

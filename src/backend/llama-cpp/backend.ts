@@ -126,6 +126,7 @@ class LlamaCppBackend implements ModelBackend {
     this.promptSource = {
       model: loaded.model,
       chatTemplate: loaded.chatTemplate,
+      ...(loaded.templateIgnoresTools === true ? { templateIgnoresTools: true } : {}),
       format: this.format,
       path: options.modelPath,
       parseSpecialInMessages: options.parseSpecialInMessages === true,
@@ -171,6 +172,9 @@ class LlamaCppBackend implements ModelBackend {
         ? {}
         : { chatTemplateFallback: loaded.templateFallback.name }),
       ...(options.rawCompletion === true ? { rawCompletion: true } : {}),
+      ...(loaded.templateIgnoresTools === true && options.rawCompletion !== true
+        ? { templateIgnoresTools: true }
+        : {}),
     };
     const template = loaded.chatTemplate;
     this.capabilities = {

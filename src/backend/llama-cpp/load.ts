@@ -19,6 +19,7 @@ import { assertTemplateWithinLimits } from "../../formats/chat-template.js";
 import { detectFormat } from "../../formats/detect-format.js";
 import { type TemplateFallback, templateFallback } from "../../formats/fallback-template.js";
 import { getFormat } from "../../formats/registry.js";
+import { templateShowsTools } from "../../formats/template-tools.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { fileTypeNames } from "../../gguf/ggml-types.js";
 import { readCheckedModel } from "../../gguf/model-hyperparameters.js";
@@ -74,6 +75,8 @@ export interface LoadedLlamaModel {
   chatTemplate: string | undefined;
   /** Set when the file has no chat template: how its prompts are rendered instead (fallback-template.ts). */
   templateFallback?: TemplateFallback;
+  /** True when the file's own template does not show tools: with tools, the format renders (template-tools.ts). */
+  templateIgnoresTools?: boolean;
   architecture: string;
   quantisation: string | undefined;
   randomWeights: boolean;
@@ -197,6 +200,9 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
       format,
       chatTemplate: ownTemplate ?? fallback?.template,
       ...(fallback === undefined ? {} : { templateFallback: fallback }),
+      ...(ownTemplate !== undefined && !templateShowsTools(ownTemplate)
+        ? { templateIgnoresTools: true }
+        : {}),
       architecture,
       quantisation:
         typeof fileType === "number" ? (fileTypeNames[fileType] ?? `file_type ${fileType}`) : undefined,

@@ -31,6 +31,8 @@ export interface PromptSource {
   parseSpecialInMessages?: boolean;
   /** Plain completion: the messages' contents joined, no template (`run --raw`, base models). */
   raw?: boolean;
+  /** The template does not show tools: requests with tools use the format's renderer (template-tools.ts). */
+  templateIgnoresTools?: boolean;
 }
 
 /** A rendered prompt and its tokens. */
@@ -79,7 +81,9 @@ function renderText(
   addGenerationPrompt: boolean,
 ): string {
   const { model } = source;
-  return source.chatTemplate === undefined
+  // A template that does not show tools would drop them: the format renders those requests.
+  const formatRenders = source.templateIgnoresTools === true && tools.length > 0;
+  return source.chatTemplate === undefined || formatRenders
     ? source.format.render(messages, tools, { addGenerationPrompt })
     : renderChatTemplate(source.chatTemplate, messages, tools, {
         addGenerationPrompt,

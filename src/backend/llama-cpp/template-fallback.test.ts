@@ -48,3 +48,42 @@ describe("a GGUF without a chat template", () => {
     assert.equal(backend.info.chatTemplateFallback, undefined);
   });
 });
+
+describe("a GGUF whose chat template does not show tools (SmolLM2's kind)", () => {
+  const tool = {
+    name: "get_weather",
+    description: "Weather for a city.",
+    parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+  };
+
+  async function promptWith(tools: (typeof tool)[]): Promise<{ prompt: string; backend: ModelBackend }> {
+    const backend = await createLlamaCppBackend({
+      modelPath: await tinyModelPath("llama", "q8_0", "chatml-plain"),
+      threads: 1,
+    });
+    backends.push(backend);
+    let prompt = "";
+    await backend.generate(
+      {
+        messages: [{ role: "user", content: "Weather in Oslo?" }],
+        tools,
+        maxTokens: 2,
+        sampling: { temperature: 0 },
+      },
+      { onPrompt: (text) => (prompt = text) },
+    );
+    return { prompt, backend };
+  }
+
+  test("with tools, the format's own prompt shows them; the backend says so", async () => {
+    const { prompt, backend } = await promptWith([tool]);
+    assert.match(prompt, /get_weather/);
+    assert.match(prompt, /Weather for a city\./);
+    assert.equal(backend.info.templateIgnoresTools, true);
+  });
+
+  test("without tools, the file's own template renders as before", async () => {
+    const { prompt } = await promptWith([]);
+    assert.equal(prompt, "<|im_start|>user\nWeather in Oslo?<|im_end|>\n<|im_start|>assistant\n");
+  });
+});

@@ -24,6 +24,7 @@ import type { ModelBackend } from "../../backend/model-backend.js";
 import { parseModelSpec } from "../../backend/model-spec.js";
 import type { openModel } from "../../backend/open-model.js";
 import { templateFallbackLine } from "../../formats/fallback-template.js";
+import { templateIgnoresToolsLine } from "../../formats/template-tools.js";
 import type { ConfirmationRequest } from "../../guards/confirmation-ledger.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
 import { type McpToolSource, registerMcpTools } from "../../mcp/mcp-client-tools.js";
@@ -169,6 +170,8 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
       );
     const fallbackNote = templateFallbackLine(backend.info.chatTemplateFallback);
     if (fallbackNote !== undefined) write(`note: ${fallbackNote}\n`);
+    if (backend.info.templateIgnoresTools === true)
+      write(`note: ${templateIgnoresToolsLine(backend.info.format)}\n`);
     if (scripted)
       write(
         "note: demo:script: the model's words are scripted, whatever you type; its tool calls, the guards and the tools are real.\n" +

@@ -13,6 +13,7 @@ import type { ModelBackend, ToolChoice } from "../../backend/model-backend.js";
 import type { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
 import { templateFallbackLine } from "../../formats/fallback-template.js";
+import { templateIgnoresToolsLine } from "../../formats/template-tools.js";
 import type { McpToolSource } from "../../mcp/mcp-client-tools.js";
 import type { ChatMessage } from "../../messages.js";
 import { summariseParts } from "../../messages.js";
@@ -155,6 +156,8 @@ export async function runCommand(prompt: string, options: RunCommandOptions, io?
     }
     const fallbackNote = templateFallbackLine(backend.info.chatTemplateFallback);
     if (fallbackNote !== undefined) stderr.write(`edgecall: note: ${fallbackNote}\n`);
+    if (backend.info.templateIgnoresTools === true && tools.length > 0)
+      stderr.write(`edgecall: note: ${templateIgnoresToolsLine(backend.info.format)}\n`);
     if (options.constrained) {
       const warning = constrainedWarning(backend);
       if (warning !== undefined) stderr.write(warning);

@@ -5,6 +5,7 @@
  * format by. Kept as TypeScript strings so they are found under tsx and after `tsc` alike.
  */
 import { EdgecallError } from "../../errors.js";
+import { chatmlPlainTemplate } from "./templates/chatml-plain.js";
 import { functionGemmaTemplate } from "./templates/functiongemma.js";
 import { lfm2Template } from "./templates/lfm2.js";
 import { llama3Template } from "./templates/llama3.js";
@@ -21,6 +22,7 @@ const templates = {
   llama3: llama3Template,
   mistral: mistralTemplate,
   functiongemma: functionGemmaTemplate,
+  "chatml-plain": chatmlPlainTemplate,
 } as const;
 
 /** The template name that writes no `tokenizer.chat_template` at all (a base model's file, Gemma 3). */
