@@ -102,7 +102,7 @@ for (const file of files) {
     before(async () => {
       llama = await getLlama({ gpu: false, build: "never", logLevel: LlamaLogLevel.error });
       // The backend's format decides the rendering of a file without a chat template.
-      const probe = await createLlamaCppBackend({ modelPath: file.path, gpu: "off", threads: 2, llama });
+      const probe = await createLlamaCppBackend({ modelPath: file.path, gpu: "off", threads: 1, llama });
       format = probe.info.format ?? "json";
       await probe.close();
       tokenizer = await promptTokenizer(llama, file.path, format);
@@ -129,7 +129,7 @@ for (const file of files) {
         const backend = await createLlamaCppBackend({
           modelPath: file.path,
           gpu: "off",
-          threads: 2,
+          threads: 1,
           contextSize: 1024,
           sequences: mode.concurrency,
           prefixReuse: mode.prefixReuse,

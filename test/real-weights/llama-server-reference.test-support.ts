@@ -25,7 +25,7 @@ export function llamaServerOrSkip(): { binary: string; skip: false } | { binary:
     : { binary, skip: false };
 }
 
-/** Starts llama-server on `modelPath` with one slot, 2 threads and flash attention `flashAttention`. */
+/** Starts llama-server on `modelPath` with one slot, 1 thread and flash attention `flashAttention`. */
 export function startReferenceServer(
   binary: string,
   modelPath: string,
@@ -34,7 +34,7 @@ export function startReferenceServer(
   return startLlamaServer({
     binary,
     modelPath,
-    threads: 2,
+    threads: 1,
     contextSize: 2048,
     parallel: 1,
     readyTimeoutMs: 120_000,

@@ -37,7 +37,7 @@ describe("SmolLM2's prompt renders as llama-server's /apply-template", {
       { role: "assistant", content: "Paris." },
       { role: "user", content: "And of Italy? Answer in one word." },
     ];
-    const backend = await createLlamaCppBackend({ modelPath: real.smollm2, gpu: "off", threads: 2 });
+    const backend = await createLlamaCppBackend({ modelPath: real.smollm2, gpu: "off", threads: 1 });
     let ours: string | undefined;
     try {
       const result = await backend.generate({ messages, sampling: { temperature: 0 }, maxTokens: 1 });
