@@ -128,6 +128,11 @@ describe("response cache", () => {
     // Special tokens in message contents parsed or plain change the prompt's tokens.
     assert.deepEqual(runtimeKeyOf({ ...inProcess, parseSpecialInMessages: false })?.contents, "plain");
     assert.deepEqual(runtimeKeyOf({ ...inProcess, parseSpecialInMessages: true })?.contents, "special");
+    // How the prompt is rendered when not by the file's own template changes the prompt itself.
+    assert.equal(runtimeKeyOf(inProcess)?.prompt, undefined);
+    assert.equal(runtimeKeyOf({ ...inProcess, templateIgnoresTools: true })?.prompt, "format-for-tools");
+    assert.equal(runtimeKeyOf({ ...inProcess, chatTemplateFallback: "gemma-turns" })?.prompt, "gemma-turns");
+    assert.equal(runtimeKeyOf({ ...inProcess, rawCompletion: true })?.prompt, "raw");
     const off = cacheKeyFields(request, { ...model, runtime: runtimeKeyOf(inProcess) });
     const on = cacheKeyFields(request, {
       ...model,

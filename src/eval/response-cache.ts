@@ -53,6 +53,21 @@ export interface RuntimeKey {
   flashAttention?: string;
   threads?: number;
   contents?: "plain" | "special";
+  /**
+   * How prompts are rendered when not by the file's own template as it is: its fallback when it has
+   * none (`gemma-turns`, ...), `format-for-tools` when it shows no tools, `raw` for plain completion.
+   */
+  prompt?: string;
+}
+
+/** {@link RuntimeKey.prompt} of a backend; undefined when the file's own template renders every prompt. */
+function promptRendering(info: BackendInfo): string | undefined {
+  if (info.rawCompletion === true) return "raw";
+  const parts = [
+    ...(info.chatTemplateFallback === undefined ? [] : [info.chatTemplateFallback]),
+    ...(info.templateIgnoresTools === true ? ["format-for-tools"] : []),
+  ];
+  return parts.length === 0 ? undefined : parts.join("+");
 }
 
 /** The {@link RuntimeKey} of a backend, or undefined when it reports none (HTTP and replay backends). */
@@ -64,6 +79,7 @@ export function runtimeKeyOf(info: BackendInfo): RuntimeKey | undefined {
     ...(info.parseSpecialInMessages === undefined
       ? {}
       : { contents: info.parseSpecialInMessages ? ("special" as const) : ("plain" as const) }),
+    ...(promptRendering(info) === undefined ? {} : { prompt: promptRendering(info) }),
   };
   return Object.keys(key).length === 0 ? undefined : key;
 }
