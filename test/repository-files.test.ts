@@ -31,7 +31,11 @@ describe("what a new user meets in the repository", () => {
     assert.deepEqual(bare, []);
     assert.match(read("README.md"), /npm link/, "says how to get plain `edgecall`");
     assert.match(read("README.md"), /--threads N/, "says how to choose the CPU threads");
-    assert.match(read("README.md"), /edgecall eval --model demo`\s+took \d+ s/, "says how long the demo took");
+    assert.match(
+      read("README.md"),
+      /edgecall eval --model demo`\s+took \d+ s/,
+      "says how long the demo took",
+    );
     assert.match(read("README.md"), /2-core/, "says on what machine");
   });
 
