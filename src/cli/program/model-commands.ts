@@ -117,11 +117,14 @@ export function registerModelCommands(program: Command): void {
     )
     .option(
       "--preset <name>",
-      "tiny | qwen3-0.6b | qwen3.5-0.8b | qwen3.5-2b | lfm2.5-1.2b | minicpm5-1b | llama3.2-1b | functiongemma-270m",
+      "tiny | qwen3-0.6b | qwen3.5-0.8b | qwen3.5-2b | lfm2.5-1.2b | minicpm5-1b | llama3.2-1b | gemma3-270m | functiongemma-270m",
     )
     .option("--shape <file>", "a custom shape as JSON")
     .requiredOption("--quant <type>", "f32 | f16 | bf16 | q8_0 | q4_0 | q4_k_m")
-    .option("--chat-template <name>", "qwen3 | qwen3.5 | lfm2 | minicpm5 | llama3 | mistral | functiongemma")
+    .option(
+      "--chat-template <name>",
+      "qwen3 | qwen3.5 | lfm2 | minicpm5 | llama3 | mistral | functiongemma | chatml-plain (shows no tools) | none (no template)",
+    )
     .option("--seed <n>", "random seed", integerOption(0))
     .requiredOption("-o, --output <file>", "the .gguf file to write")
     .option("--json", "print one JSON document")
