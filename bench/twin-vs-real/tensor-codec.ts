@@ -8,7 +8,7 @@ import { ggmlType } from "../../src/gguf/ggml-types.js";
 import { dequantize, GgmlTypeId } from "../../src/gguf/quantize.js";
 import { dequantizeKQuant } from "../../src/gguf/quantize-k.js";
 import type { GgufFile, GgufTensorInfo, GgufValue } from "../../src/gguf/reader.js";
-import { isGgufArray } from "../../src/gguf/reader.js";
+import { ggufValueTypeName, isGgufArray } from "../../src/gguf/reader.js";
 import { encodeAs } from "../../src/gguf/synth/random-weights.js";
 import type { GgufScalarTypeName, GgufWriteKv } from "../../src/gguf/writer.js";
 import { decodeQ4_1, encodeQ4_1, q4_1TypeId } from "./q4-1.js";
@@ -71,22 +71,6 @@ export async function readTensorValues(file: GgufFile, tensor: GgufTensorInfo): 
   }
 }
 
-const typeNames: GgufScalarTypeName[] = [
-  "u8",
-  "i8",
-  "u16",
-  "i16",
-  "u32",
-  "i32",
-  "f32",
-  "bool",
-  "string",
-  "array" as GgufScalarTypeName,
-  "u64",
-  "i64",
-  "f64",
-];
-
 /** Every metadata key of `file` as writer key-values, `overrides` replacing values by key. */
 export function metadataKvs(file: GgufFile, overrides: readonly GgufWriteKv[] = []): GgufWriteKv[] {
   const replaced = new Map(overrides.map((kv) => [kv.key, kv]));
@@ -106,9 +90,9 @@ function writeValue(value: GgufValue, type: number): GgufWriteKv["value"] {
   if (isGgufArray(value)) {
     return {
       type: "array",
-      elementType: typeNames[value.elementType]!,
+      elementType: ggufValueTypeName(value.elementType) as GgufScalarTypeName,
       values: value.values as (number | bigint | boolean | string)[],
     };
   }
-  return { type: typeNames[type]!, value } as GgufWriteKv["value"];
+  return { type: ggufValueTypeName(type), value } as GgufWriteKv["value"];
 }
