@@ -19,6 +19,7 @@ import {
 } from "../../src/bfcl/fixtures/conformance-text-mutations.test-support.js";
 import { groundTruthCalls, pythonCallText } from "../../src/bfcl/ground-truth-calls.js";
 import type { PyDict } from "../../src/bfcl/py-value.js";
+import { SeededRandom } from "../../src/stats/seeded-random.js";
 import { bfclCounterfeits } from "../../src/suites/bfcl-counterfeits.js";
 import { declineText } from "../../src/suites/reference-calls.js";
 
@@ -57,18 +58,6 @@ const nearMisses = [
   "float-as-int",
   "missing-call",
 ];
-
-/** A small deterministic generator (mulberry32) for the mutations that draw. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A plain JSON value as a Python literal. */
 function pythonLiteral(value: unknown): string {
@@ -137,7 +126,9 @@ export function scriptedRounds(dataset: BfclDataset): ScriptedRound[] {
     { name: "text-variants", results: [] },
   ];
   const [reference, near, variants] = rounds as [ScriptedRound, ScriptedRound, ScriptedRound];
-  const random = seeded(37);
+  // The mutations that draw use one seeded generator (mulberry32), the same on every machine.
+  const generator = new SeededRandom(37);
+  const random = () => generator.next();
   let turn = 0;
   for (const [category, count] of Object.entries(entriesPerCategory) as Array<[BfclCategory, number]>) {
     for (const id of dataset.ids(category).slice(0, count)) {
