@@ -7,6 +7,9 @@
  * test, the agreement rate and the discordant pairs; with three or more runs the share of attempts
  * on which all agree.
  *
+ * The arithmetic on the paired outcome table (difference, McNemar, agreement) is
+ * src/stats/paired-comparison.ts, shared with the sizing verdict and the by-language figures.
+ *
  * Both commands are views of it: `compare-quants` (N models, src/compare/baseline-differences.ts)
  * and `compare RUN_A RUN_B` (N = 2, src/report/two-run-comparison.ts). Each keeps the JSON field
  * names of its own contract; this module has one naming: `baseline` and `other`.
@@ -17,7 +20,7 @@
 import { attemptKey, type PairedAttempts, pairAttempts } from "../eval/paired-attempts.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import { scoredAccuracy } from "../eval/scored-accuracy.js";
-import { mcnemarExact } from "../stats/mcnemar.js";
+import { agreementOfAll, pairedDifference } from "../stats/paired-comparison.js";
 
 /** One run's results, labelled. */
 export interface LabelledResults {
@@ -85,29 +88,14 @@ function pairing(
   other: readonly SampleResult[],
 ): BaselinePairing {
   const pairs = pairAttempts(baseline, other);
-  const { n, onlyFirst, onlySecond } = pairs;
-  return {
-    label,
-    pairs,
-    difference: n === 0 ? null : (onlySecond - onlyFirst) / n,
-    pValue: mcnemarExact(onlyFirst, onlySecond).pValue,
-    agreement: n === 0 ? null : (n - onlyFirst - onlySecond) / n,
-  };
+  const { difference, pValue, agreement } = pairedDifference(pairs);
+  return { label, pairs, difference, pValue, agreement };
 }
 
-function agreementOfAll(groups: readonly (readonly SampleResult[])[]): number | null {
-  if (groups.length < 3) return null;
-  const maps = groups.map((results) => new Map(results.map((result) => [attemptKey(result), result.passed])));
-  const [first, ...rest] = maps;
-  let n = 0;
-  let same = 0;
-  for (const [key, passed] of first ?? []) {
-    const others = rest.map((map) => map.get(key));
-    if (others.some((value) => value === undefined)) continue;
-    n += 1;
-    if (others.every((value) => value === passed)) same += 1;
-  }
-  return n === 0 ? null : same / n;
+function agreementOfRuns(groups: readonly (readonly SampleResult[])[]): number | null {
+  return agreementOfAll(
+    groups.map((results) => new Map(results.map((result) => [attemptKey(result), result.passed]))),
+  );
 }
 
 function pairedGroup(
@@ -123,7 +111,7 @@ function pairedGroup(
     results,
     accuracy: results.map(runAccuracy),
     againstBaseline: others.map((other, index) => pairing(labels[index + 1] ?? "", baseline, other)),
-    agreementAll: agreementOfAll(results),
+    agreementAll: agreementOfRuns(results),
   };
 }
 

@@ -5,12 +5,12 @@
  * whether it meets each budget), then the answer: the files that meet every budget, and the
  * recommended one: the smallest (or, with `prefer: "speed"`, the fastest) of them that is not
  * significantly less accurate than the most accurate of them (exact McNemar test on the paired
- * attempts, two-sided, p < 0.05 and lower), or why none is. Files with random weights are
+ * attempts, two-sided, p < 0.05 and lower; src/stats/paired-comparison.ts), or why none is. Files with random weights are
  * labelled and never recommended: their accuracy is noise.
  */
 import { pairAttempts } from "../eval/paired-attempts.js";
 import type { SampleResult } from "../eval/sample-result.js";
-import { mcnemarExact } from "../stats/mcnemar.js";
+import { pairedDifference } from "../stats/paired-comparison.js";
 import { percentiles } from "../stats/quantile.js";
 import { formatBytes } from "../text/byte-units.js";
 import { percent, signedPoints } from "../text/percent.js";
@@ -211,8 +211,7 @@ export function sizingVerdict(input: {
     .filter((file) => file !== best)
     .map((file) => {
       const pairs = pairAttempts(bestResults, input.results.get(file.label) ?? []);
-      const difference = pairs.n === 0 ? null : (pairs.onlySecond - pairs.onlyFirst) / pairs.n;
-      const { pValue } = mcnemarExact(pairs.onlyFirst, pairs.onlySecond);
+      const { difference, pValue } = pairedDifference(pairs);
       return {
         label: file.label,
         against: best.label,

@@ -6,6 +6,7 @@
  * McNemar tests count pairs the same way. A pair where either attempt ended in a harness error has
  * no pair of model verdicts: it is left out of the table and counted in `harnessErrors`.
  */
+import { countPair, type PairedOutcomes } from "../stats/paired-comparison.js";
 import type { SampleResult } from "./sample-result.js";
 import { isHarnessError } from "./scored-accuracy.js";
 
@@ -15,15 +16,9 @@ export function attemptKey(result: Pick<SampleResult, "id" | "repeat">): string 
 }
 
 /** The paired outcome table of two runs, and their discordant pairs. */
-export interface PairedAttempts {
+export interface PairedAttempts extends PairedOutcomes {
   /** Attempts present in both runs, each with a model verdict. */
   n: number;
-  bothPassed: number;
-  /** Passed in the first run only. */
-  onlyFirst: number;
-  /** Passed in the second run only. */
-  onlySecond: number;
-  bothFailed: number;
   /** The pairs whose verdicts differ, in the first run's order. */
   discordant: { first: SampleResult; second: SampleResult }[];
   /** Attempts of either run that have no partner in the other. */
@@ -55,15 +50,9 @@ export function pairAttempts(
       paired.harnessErrors += 1;
       continue;
     }
-    paired.n += 1;
-    if (resultFirst.passed === resultSecond.passed) {
-      if (resultFirst.passed) paired.bothPassed += 1;
-      else paired.bothFailed += 1;
-      continue;
-    }
-    if (resultFirst.passed) paired.onlyFirst += 1;
-    else paired.onlySecond += 1;
-    paired.discordant.push({ first: resultFirst, second: resultSecond });
+    countPair(paired, resultFirst.passed, resultSecond.passed);
+    if (resultFirst.passed !== resultSecond.passed)
+      paired.discordant.push({ first: resultFirst, second: resultSecond });
   }
   paired.unpaired = first.length + second.length - 2 * (paired.n + paired.harnessErrors);
   return paired;
