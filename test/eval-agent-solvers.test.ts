@@ -13,6 +13,7 @@ import { jsonCall, replayModel, type ScriptLine } from "../src/agent/replay-scri
 import type { GenerateResult, ModelBackend } from "../src/backend/model-backend.js";
 import { type EvalSessionOptions, runEvalSession } from "../src/eval/eval-session.js";
 import type { SampleResult } from "../src/eval/sample-result.js";
+import { agentSolver } from "../src/eval/solvers/agent-solver.js";
 import type { MilestoneFindings } from "../src/suites/stateful/milestone-scorer.js";
 import {
   dndScenario,
@@ -333,7 +334,7 @@ describe("the agent solver and extra tools", () => {
         return { added: true };
       },
     });
-    const suite = { ...testStatefulSuite([dndScenario]), solver: "agent" as const };
+    const suite = { ...testStatefulSuite([dndScenario]), solver: agentSolver };
     const backend = replayModel([
       { id: "t_dnd", output: jsonCall("notes_add", { text: "dnd" }) },
       { id: "t_dnd", output: jsonCall("settings_set", { setting: "do_not_disturb", value: true }) },

@@ -18,7 +18,7 @@ import type { ResultStore } from "./result-store.js";
 import type { WorkItem } from "./run-plan.js";
 import type { SampleResult } from "./sample-result.js";
 import { AbortedSample, type AgentRunSettings } from "./solver.js";
-import { solverFor } from "./solvers/solver-for.js";
+import { singleCallSolver } from "./solvers/single-call-solver.js";
 import type { Score, Transcript } from "./suite.js";
 
 export type { RunnerCache } from "./recording-backend.js";
@@ -148,7 +148,7 @@ export function buildResult(
     cached: transcript.turns.length > 0 && transcript.turns.every((modelTurn) => modelTurn.cached),
     error: transcript.error ?? null,
     metadata: sample.metadata,
-    solver: item.suite.solver ?? "single-call",
+    solver: (item.suite.solver ?? singleCallSolver).name,
     request: lastUserText(item.sample.messages),
     expected: sample.expected ?? null,
     modelCalls: transcript.turns.length,
@@ -164,7 +164,7 @@ async function runItem(options: RunnerOptions, item: WorkItem): Promise<SampleRe
   const backend = recordingBackend(options.backend, options.cache);
   let transcript: Transcript;
   try {
-    transcript = await solverFor(item.suite.solver).solve(item.sample, {
+    transcript = await (item.suite.solver ?? singleCallSolver).solve(item.sample, {
       backend,
       settings: options.settings,
       repeat: item.repeat,

@@ -4,7 +4,6 @@
  * so an interrupted and resumed run writes the same lines as an uninterrupted one except timings.
  */
 import type { FinishReason, GenerateTiming, TokenUsage } from "../backend/model-backend.js";
-import type { SolverName } from "./solver.js";
 import type { Trajectory } from "./trajectory.js";
 
 /** A call as recorded: name and decoded arguments. */
@@ -45,8 +44,11 @@ export interface SampleResult {
   /** A harness error (the sample failed without a model verdict). */
   error: { code: string; message: string } | null;
   metadata: Record<string, unknown>;
-  /** What ran the sample. (Absent in results written before solvers existed: read as `single-call`.) */
-  solver?: SolverName;
+  /**
+   * The name of the solver that ran the sample (`single-call`, `agent`, `conversation`,
+   * `bfcl-multi-turn`, `bfcl-agentic`). (Absent in results written before solvers existed: read as `single-call`.)
+   */
+  solver?: string;
   /** The user's request as sent first (the last user message of the sample's messages). */
   request?: string;
   /** The expected outcome as the suite shows it (expected calls, milestones and minefields, ...); null when none. */

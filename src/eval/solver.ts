@@ -1,14 +1,14 @@
 /**
  * The Solver seam: what runs one sample, i.e. the thing under test (inspect_ai's Task = dataset +
- * solver + scorer). The suite names its solver:
- * - `single-call`: one model call on the sample's messages (BFCL single-turn, assistant:single);
+ * solver + scorer). A suite brings its solver object (`Suite.solver`); eval owns the generic ones
+ * (src/eval/solvers/):
+ * - `single-call` (the default): one model call on the sample's messages;
  * - `agent`: the agent loop (runAgent) with the guarded executor over a fresh world made from the
  *   sample's initial state, with step and token budgets and a confirmation policy;
  * - `conversation`: the agent plus a simulated user who writes the next user turn after each
- *   assistant reply (scripted from the sample, or an LLM given with `--user-model`);
- * - `bfcl-multi-turn`: BFCL's multi-turn inference loop over the entry's API class instances;
- * - `bfcl-agentic`: BFCL's memory and web-search questions (memory: after the scenario's
- *   prerequisite conversations), one turn of BFCL's loop, judged on the final answer.
+ *   assistant reply (scripted from the sample, or an LLM given with `--user-model`).
+ * A suite family may bring a solver of its own (BFCL's multi-turn and agentic loops live with the
+ * BFCL suites). A solver's `name` is recorded with each result (`SampleResult.solver`).
  * A solver never throws for anything the model does; harness problems become `transcript.error`.
  */
 import type { ModelBackend, SamplingSettings } from "../backend/model-backend.js";
@@ -20,17 +20,6 @@ import type { RequestSettings } from "./request-settings.js";
 import type { Sample } from "./sample.js";
 import type { SimulatedUser } from "./simulated-user.js";
 import type { Transcript } from "./transcript.js";
-
-/** The solver names a suite may choose. */
-export const solverNames = [
-  "single-call",
-  "agent",
-  "conversation",
-  "bfcl-multi-turn",
-  "bfcl-agentic",
-] as const;
-/** A solver's name. */
-export type SolverName = (typeof solverNames)[number];
 
 /**
  * Who answers confirmations in an eval: `user` (the simulated user: the scripted user approves
@@ -92,7 +81,8 @@ export interface SolveContext {
 
 /** Runs one sample. */
 export interface Solver {
-  readonly name: SolverName;
+  /** Recorded with each result: `single-call`, `agent`, `conversation`, `bfcl-multi-turn`, ... */
+  readonly name: string;
   solve(sample: Sample, context: SolveContext): Promise<Transcript>;
 }
 

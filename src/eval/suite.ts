@@ -1,8 +1,8 @@
 /**
  * The Suite / Sample / Scorer seam of the evaluation harness. A suite yields samples (input
- * messages, offered tools, initial state, a suite-specific target, a reference solution) and names
- * the solver that runs them (one model call, the agent loop, or a conversation with a simulated
- * user); the runner hands the transcript (model turns, tool trace, world states) to the suite's
+ * messages, offered tools, initial state, a suite-specific target, a reference solution) and brings
+ * the solver that runs them (one model call, the agent loop, a conversation with a simulated user,
+ * or a loop of its own); the runner hands the transcript (model turns, tool trace, world states) to the suite's
  * scorer, which returns a verdict with an explanation.
  */
 import type { ToolCall } from "../messages.js";
@@ -10,7 +10,7 @@ import type { Counterfeit } from "./counterfeit.js";
 import type { EnvironmentFactory } from "./environment.js";
 import type { ReferenceOutput, Sample, SampleOptions } from "./sample.js";
 import type { SampleResult } from "./sample-result.js";
-import type { SolverName, UserFactory } from "./solver.js";
+import type { Solver, UserFactory } from "./solver.js";
 import type { CheckRunner, SuiteOwnCheck } from "./suite-own-check.js";
 import type { Transcript } from "./transcript.js";
 
@@ -59,8 +59,8 @@ export interface Suite<Target = unknown> {
     options: SampleOptions,
   ): Sample<Target>[] | Promise<Sample<Target>[]> | AsyncIterable<Sample<Target>>;
   scorer: Scorer<Target>;
-  /** What runs each sample (default `single-call`). */
-  solver?: SolverName;
+  /** What runs each sample (default: eval's single-call solver, src/eval/solvers/single-call-solver.ts). */
+  solver?: Solver;
   /** Makes each sample's fresh world (solvers that execute tools need one). */
   environment?: EnvironmentFactory;
   /**

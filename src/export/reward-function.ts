@@ -83,10 +83,10 @@ export async function createRewardFunction(
   options: PlanOptions & { format?: string },
 ): Promise<RewardFunction> {
   for (const suite of suites)
-    if (suite.solver !== undefined && suite.solver !== "single-call")
+    if (suite.solver !== undefined && suite.solver.name !== "single-call")
       throw new EdgecallError(
         "usage",
-        `reward: suite ${suite.name} runs the ${suite.solver} solver (tools run, a user answers); rule-based rewards cover single-call suites`,
+        `reward: suite ${suite.name} runs the ${suite.solver.name} solver (tools run, a user answers); rule-based rewards cover single-call suites`,
         { subject: "--suite" },
       );
   const format = getFormat(options.format ?? "json");

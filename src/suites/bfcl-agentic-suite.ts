@@ -22,6 +22,7 @@ import { memoryClassName } from "../bfcl/agentic/memory-backend.js";
 import { classFunctionDocs } from "../bfcl/multi-turn/multi-turn-functions.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { EdgecallError } from "../errors.js";
+import { bfclAgenticSolver } from "../eval/solvers/bfcl-agentic-solver.js";
 import type { ReferenceOutput, Sample, SampleOptions, Suite } from "../eval/suite.js";
 import { agenticCounterfeits } from "./bfcl-agentic-counterfeits.js";
 import { bfclAgenticScorer } from "./bfcl-agentic-scorer.js";
@@ -94,7 +95,7 @@ export function createBfclAgenticSuite(
     name,
     version: suiteVersion(directory, category),
     categories: [category],
-    solver: "bfcl-agentic",
+    solver: bfclAgenticSolver,
     scorer: bfclAgenticScorer,
     referenceOf(sample) {
       const answer = sample.target.answers[0];

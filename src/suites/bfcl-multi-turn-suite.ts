@@ -14,6 +14,7 @@ import type { PyValue } from "../bfcl/py-value.js";
 import { parsePythonExpression } from "../bfcl/python-parser.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { EdgecallError } from "../errors.js";
+import { bfclMultiTurnSolver } from "../eval/solvers/bfcl-multi-turn-solver.js";
 import type { ReferenceCall, Sample, SampleOptions, Suite } from "../eval/suite.js";
 import type { ChatMessage } from "../messages.js";
 import { multiTurnCounterfeits, outputsOfTurns, type ReferenceTurn } from "./bfcl-multi-turn-counterfeits.js";
@@ -113,7 +114,7 @@ export function createBfclMultiTurnSuite(
     name,
     version: suiteVersion(directory, category),
     categories: [category],
-    solver: "bfcl-multi-turn",
+    solver: bfclMultiTurnSolver,
     scorer: bfclMultiTurnScorer,
     referenceOf(sample) {
       const turns = referenceTurns(sample);

@@ -19,7 +19,7 @@ import type { Environment, WorldState } from "../environment.js";
 import { harnessError } from "../harness-error.js";
 import { requestFields } from "../request-settings.js";
 import { userStopToken } from "../simulated-user.js";
-import { AbortedSample, type SolveContext, type Solver, type SolverName } from "../solver.js";
+import { AbortedSample, type SolveContext, type Solver } from "../solver.js";
 import type { Sample, Transcript } from "../suite.js";
 import type { Trajectory, TrajectoryCall, TrajectoryEvent, UserToolCall } from "../trajectory.js";
 import { type OfferedTools, offeredTools } from "./offered-tools.js";
@@ -266,7 +266,7 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
   return transcript;
 }
 
-function agentLikeSolver(name: SolverName, talk: boolean): Solver {
+function agentLikeSolver(name: "agent" | "conversation", talk: boolean): Solver {
   return { name, solve: (sample, context) => solveWithAgent(sample, context, talk) };
 }
 

@@ -14,6 +14,7 @@ import { canonicalJson } from "../../canonical-json.js";
 import type { Environment } from "../../eval/environment.js";
 import { referenceBackend } from "../../eval/reference-backend.js";
 import { defaultAgentSettings } from "../../eval/runner.js";
+import { agentSolver } from "../../eval/solvers/agent-solver.js";
 import type { ReferenceOutput, Sample, Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
@@ -100,7 +101,7 @@ export function createKnowledgeSuite(
     name: knowledgeSuiteName,
     version,
     categories: ["local", "common"],
-    solver: "agent",
+    solver: agentSolver,
     scorer: knowledgeScorer,
     environment: webEnvironment(corpus),
     // Local and common questions alternate, so `--limit N` keeps the halves even.

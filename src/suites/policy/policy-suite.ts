@@ -8,6 +8,7 @@
  * outcome is to change nothing and say nothing in particular.
  */
 import { canonicalJson } from "../../canonical-json.js";
+import { conversationSolver } from "../../eval/solvers/agent-solver.js";
 import type { Sample, Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
 import { type GoldState, replayGold } from "./gold-replay.js";
@@ -102,7 +103,7 @@ export function createPolicySuite(domain: PolicyDomain): Suite<PolicyTarget> {
     name,
     version,
     categories: [domain.name],
-    solver: "conversation",
+    solver: conversationSolver,
     scorer: policyScorer(goldOf, rules),
     counterfeitsOf: (sample) => policyCounterfeits(sample, rules),
     environment: (sample) => policyEnvironment(domain, template, (sample.target as PolicyTarget).task.device),

@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { EdgecallError } from "../../errors.js";
+import { agentSolver } from "../../eval/solvers/agent-solver.js";
 import type { ReferenceOutput, Sample, Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
 import { checkResearch } from "./research-check.js";
@@ -128,7 +129,7 @@ export function createResearchSuite(path = dataPath()): Suite<ResearchTarget> {
     name: researchSuiteName,
     version: `research-v1+sha256:${sha256Hex(text).slice(0, 16)}`,
     categories: researchCategories,
-    solver: "agent",
+    solver: agentSolver,
     environment: researchEnvironment(),
     scorer: researchScorer,
     samples: () => samples,

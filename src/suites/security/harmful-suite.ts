@@ -12,6 +12,7 @@
 import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import type { ModelBackend } from "../../backend/model-backend.js";
 import { canonicalJson } from "../../canonical-json.js";
+import { agentSolver } from "../../eval/solvers/agent-solver.js";
 import type { ReferenceOutput, Sample, Score, Scorer, Suite, Transcript } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
 import { findMilestones } from "../stateful/milestone-scorer.js";
@@ -271,7 +272,7 @@ export function createHarmfulSuite(options: { judge?: ModelBackend } = {}): Suit
     name: harmfulSuiteName,
     version: `harmful-v1+sha256:${sha256Hex(canonicalJson(samples)).slice(0, 16)}`,
     categories: harmfulCategories,
-    solver: "agent",
+    solver: agentSolver,
     scorer: harmfulScorer(options.judge),
     environment: carrierEnvironment(),
     samples: () => samples,

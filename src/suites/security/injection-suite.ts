@@ -8,6 +8,7 @@
  */
 import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import { canonicalJson } from "../../canonical-json.js";
+import { agentSolver } from "../../eval/solvers/agent-solver.js";
 import type { Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
 import { carrierEnvironment } from "./carrier-environment.js";
@@ -44,7 +45,7 @@ export function createInjectionSuite(options: InjectionSuiteOptions = {}): Suite
     name: injectionSuiteName,
     version,
     categories: injectionCategories,
-    solver: "agent",
+    solver: agentSolver,
     scorer: injectionScorer,
     environment: carrierEnvironment(),
     samples: () => samples,

@@ -14,6 +14,7 @@ import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import type { WorldFixture } from "../../assistant/world-fixture.js";
 import { canonicalJson } from "../../canonical-json.js";
 import { EdgecallError } from "../../errors.js";
+import { conversationSolver } from "../../eval/solvers/agent-solver.js";
 import type { Sample, Suite } from "../../eval/suite.js";
 import type { ToolDefinition } from "../../messages.js";
 import { sha256Hex } from "../../sha256.js";
@@ -205,7 +206,7 @@ export function createStatefulSuite(
       ...present.flatMap((language) => (language === "en" ? [] : [languageCategory(language)])),
       ...augmentationNames,
     ],
-    solver: "conversation",
+    solver: conversationSolver,
     scorer: milestoneScorer,
     environment(sample) {
       const { changes, source } = sample.initialState as { changes: Record<string, unknown>; source: string };
