@@ -10,9 +10,9 @@ import { notComparableReason } from "../bfcl/agentic/agentic-categories.js";
 import { checkAgenticAnswer } from "../bfcl/agentic/agentic-checker.js";
 import { type AgenticTarget, isAgenticTarget } from "../bfcl/agentic/agentic-target.js";
 import { decodeStep } from "../bfcl/multi-turn/multi-turn-steps.js";
-import { stepReply } from "../eval/solvers/bfcl-turn-steps.js";
 import type { Score, Scorer } from "../eval/suite.js";
 import { answerProblem } from "./bfcl-agentic-answer.js";
+import { stepReply } from "./bfcl-turn-steps.js";
 
 function cut(text: string): string {
   return text.length > 500 ? `${text.slice(0, 500)}… (${text.length} characters)` : text;

@@ -8,9 +8,9 @@ import type { AgenticTarget } from "../bfcl/agentic/agentic-target.js";
 import { recordingBackend } from "../eval/recording-backend.js";
 import type { RequestSettings } from "../eval/request-settings.js";
 import type { AgentRunSettings } from "../eval/solver.js";
-import { bfclAgenticSolver } from "../eval/solvers/bfcl-agentic-solver.js";
 import type { Sample } from "../eval/suite.js";
 import { getFormat } from "../formats/registry.js";
+import { bfclAgenticSolver } from "./bfcl-agentic-solver.js";
 import { createBfclAgenticSuite } from "./bfcl-agentic-suite.js";
 import { bfclDir, hasBfcl, noBfclMessage } from "./bfcl-data.test-support.js";
 

@@ -22,10 +22,10 @@ import { memoryClassName } from "../bfcl/agentic/memory-backend.js";
 import { classFunctionDocs } from "../bfcl/multi-turn/multi-turn-functions.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { EdgecallError } from "../errors.js";
-import { bfclAgenticSolver } from "../eval/solvers/bfcl-agentic-solver.js";
 import type { ReferenceOutput, Sample, SampleOptions, Suite } from "../eval/suite.js";
 import { agenticCounterfeits } from "./bfcl-agentic-counterfeits.js";
 import { bfclAgenticScorer } from "./bfcl-agentic-scorer.js";
+import { bfclAgenticSolver } from "./bfcl-agentic-solver.js";
 import { bfclDataVersion } from "./bfcl-questions.js";
 
 /** The agentic suite names. */

@@ -12,8 +12,8 @@ import {
 } from "../bfcl/multi-turn/multi-turn-target.js";
 import { judgeMultiTurnEntry } from "../bfcl/multi-turn/multi-turn-verdict.js";
 import type { PyValue } from "../bfcl/py-value.js";
-import { stepReply } from "../eval/solvers/bfcl-multi-turn-solver.js";
 import type { Score, Scorer } from "../eval/suite.js";
+import { stepReply } from "./bfcl-turn-steps.js";
 
 function cut(text: string): string {
   return text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text;

@@ -14,12 +14,12 @@ import type { PyValue } from "../bfcl/py-value.js";
 import { parsePythonExpression } from "../bfcl/python-parser.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { EdgecallError } from "../errors.js";
-import { bfclMultiTurnSolver } from "../eval/solvers/bfcl-multi-turn-solver.js";
 import type { ReferenceCall, Sample, SampleOptions, Suite } from "../eval/suite.js";
 import type { ChatMessage } from "../messages.js";
 import { multiTurnCounterfeits, outputsOfTurns, type ReferenceTurn } from "./bfcl-multi-turn-counterfeits.js";
 import { changesOutcome } from "./bfcl-multi-turn-outcome.js";
 import { bfclMultiTurnScorer } from "./bfcl-multi-turn-scorer.js";
+import { bfclMultiTurnSolver } from "./bfcl-multi-turn-solver.js";
 import { bfclDataVersion } from "./bfcl-questions.js";
 import { pyToPlain } from "./bfcl-scorer.js";
 

@@ -11,27 +11,27 @@
  * accuracy instead of scoring the model against a memory it was never given the chance to write.
  * (BFCL asks it anyway, over the memory the conversations before the failure left.)
  */
-import { offlineWebSearchSource } from "../../assistant/offline-web-search.js";
-import { memoryBackendOf } from "../../bfcl/agentic/agentic-categories.js";
-import { agenticAnswerFormatPrompt, memoryInstruction } from "../../bfcl/agentic/agentic-prompts.js";
-import { isAgenticTarget } from "../../bfcl/agentic/agentic-target.js";
-import { createMemoryInstance } from "../../bfcl/agentic/memory-backend.js";
-import { WebSearchApi } from "../../bfcl/agentic/web-search-api.js";
-import { withBfclSystemPrompt } from "../../bfcl/bfcl-prompt.js";
-import type { MultiTurnApi } from "../../bfcl/multi-turn/api-class.js";
-import { executeCalls, instanceName, instanceSet } from "../../bfcl/multi-turn/execute-calls.js";
-import { classFunctionDocs } from "../../bfcl/multi-turn/multi-turn-functions.js";
-import { maximumStepLimit } from "../../bfcl/multi-turn/multi-turn-steps.js";
-import { bfclToolDefinitions } from "../../bfcl/tool-schema.js";
-import { EdgecallError } from "../../errors.js";
-import type { ChatMessage } from "../../messages.js";
-import { harnessError } from "../harness-error.js";
-import { requestFields } from "../request-settings.js";
-import { AbortedSample, type Solver } from "../solver.js";
-import type { Transcript } from "../suite.js";
-import type { Trajectory } from "../trajectory.js";
+import { offlineWebSearchSource } from "../assistant/offline-web-search.js";
+import { memoryBackendOf } from "../bfcl/agentic/agentic-categories.js";
+import { agenticAnswerFormatPrompt, memoryInstruction } from "../bfcl/agentic/agentic-prompts.js";
+import { isAgenticTarget } from "../bfcl/agentic/agentic-target.js";
+import { createMemoryInstance } from "../bfcl/agentic/memory-backend.js";
+import { WebSearchApi } from "../bfcl/agentic/web-search-api.js";
+import { withBfclSystemPrompt } from "../bfcl/bfcl-prompt.js";
+import type { MultiTurnApi } from "../bfcl/multi-turn/api-class.js";
+import { executeCalls, instanceName, instanceSet } from "../bfcl/multi-turn/execute-calls.js";
+import { classFunctionDocs } from "../bfcl/multi-turn/multi-turn-functions.js";
+import { maximumStepLimit } from "../bfcl/multi-turn/multi-turn-steps.js";
+import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
+import { EdgecallError } from "../errors.js";
+import { harnessError } from "../eval/harness-error.js";
+import { requestFields } from "../eval/request-settings.js";
+import { AbortedSample, type Solver } from "../eval/solver.js";
+import type { Transcript } from "../eval/suite.js";
+import type { Trajectory } from "../eval/trajectory.js";
+import type { ChatMessage } from "../messages.js";
+import { type PrerequisiteOutcome, prerequisiteMemory } from "./bfcl-memory-prerequisites.js";
 import { runBfclTurn } from "./bfcl-turn-steps.js";
-import { type PrerequisiteOutcome, prerequisiteMemory } from "./memory-prerequisites.js";
 
 /** The harness error's message: how many conversations failed, and the first few with why. */
 function prerequisiteFailure(failed: PrerequisiteOutcome["failed"], conversations: number): string {

@@ -5,10 +5,10 @@
  * again, until a reply has no call (or does not decode) or more than BFCL's 20 steps with calls
  * force-quit the entry.
  */
-import type { GenerateRequest, GenerateResult, ModelBackend } from "../../backend/model-backend.js";
-import { decodeStep, maximumStepLimit, type StepReply } from "../../bfcl/multi-turn/multi-turn-steps.js";
-import type { ChatMessage, ToolCall, ToolDefinition } from "../../messages.js";
-import type { TrajectoryCall, TrajectoryEvent } from "../trajectory.js";
+import type { GenerateRequest, GenerateResult, ModelBackend } from "../backend/model-backend.js";
+import { decodeStep, maximumStepLimit, type StepReply } from "../bfcl/multi-turn/multi-turn-steps.js";
+import type { TrajectoryCall, TrajectoryEvent } from "../eval/trajectory.js";
+import type { ChatMessage, ToolCall, ToolDefinition } from "../messages.js";
 
 /** A reply as a step. */
 export function stepReply(result: GenerateResult): StepReply {

@@ -8,19 +8,19 @@
  * model calls go through the first sample's backend (so the response cache answers them on a
  * rerun) but are not part of any sample's transcript.
  */
-import type { ModelBackend } from "../../backend/model-backend.js";
-import { type AgenticCategory, memoryBackendOf } from "../../bfcl/agentic/agentic-categories.js";
-import { agenticDatasetFor } from "../../bfcl/agentic/agentic-dataset.js";
-import { type MemoryScenario, memoryInstruction } from "../../bfcl/agentic/agentic-prompts.js";
-import { createMemoryInstance, memoryClassName } from "../../bfcl/agentic/memory-backend.js";
-import { type MemorySnapshot, snapshotCharacters } from "../../bfcl/agentic/memory-snapshot.js";
-import { withBfclSystemPrompt } from "../../bfcl/bfcl-prompt.js";
-import { executeCalls, instanceName, instanceSet } from "../../bfcl/multi-turn/execute-calls.js";
-import { classFunctionDocs } from "../../bfcl/multi-turn/multi-turn-functions.js";
-import { bfclToolDefinitions } from "../../bfcl/tool-schema.js";
-import { errorMessage } from "../../error-message.js";
-import type { ChatMessage } from "../../messages.js";
-import { type RequestSettings, requestFields } from "../request-settings.js";
+import type { ModelBackend } from "../backend/model-backend.js";
+import { type AgenticCategory, memoryBackendOf } from "../bfcl/agentic/agentic-categories.js";
+import { agenticDatasetFor } from "../bfcl/agentic/agentic-dataset.js";
+import { type MemoryScenario, memoryInstruction } from "../bfcl/agentic/agentic-prompts.js";
+import { createMemoryInstance, memoryClassName } from "../bfcl/agentic/memory-backend.js";
+import { type MemorySnapshot, snapshotCharacters } from "../bfcl/agentic/memory-snapshot.js";
+import { withBfclSystemPrompt } from "../bfcl/bfcl-prompt.js";
+import { executeCalls, instanceName, instanceSet } from "../bfcl/multi-turn/execute-calls.js";
+import { classFunctionDocs } from "../bfcl/multi-turn/multi-turn-functions.js";
+import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
+import { errorMessage } from "../error-message.js";
+import { type RequestSettings, requestFields } from "../eval/request-settings.js";
+import type { ChatMessage } from "../messages.js";
 import { runBfclTurn } from "./bfcl-turn-steps.js";
 
 /** What the prerequisite phase did and left. */

@@ -7,25 +7,23 @@
  * BFCL's 20 steps in one turn force-quits the entry. Function-calling mode offers the functions
  * as tools; prompt mode documents them in BFCL's system prompt and reads `[f(a=1)]` replies.
  */
-import type { GenerateRequest } from "../../backend/model-backend.js";
-import { bfclSystemPrompt } from "../../bfcl/bfcl-prompt.js";
-import { parseJsonToPy } from "../../bfcl/multi-turn/fast-json.js";
-import { addedFunctionsPromptFc, offeredFunctions } from "../../bfcl/multi-turn/multi-turn-functions.js";
-import { MultiTurnSession } from "../../bfcl/multi-turn/multi-turn-session.js";
-import { maximumStepLimit } from "../../bfcl/multi-turn/multi-turn-steps.js";
-import { entryOfTarget, isMultiTurnTarget } from "../../bfcl/multi-turn/multi-turn-target.js";
-import { pyReprOf } from "../../bfcl/multi-turn/py-render.js";
-import { bfclToolDefinitions } from "../../bfcl/tool-schema.js";
-import { EdgecallError } from "../../errors.js";
-import type { ChatMessage } from "../../messages.js";
-import { harnessError } from "../harness-error.js";
-import { requestFields } from "../request-settings.js";
-import { AbortedSample, type Solver } from "../solver.js";
-import type { Transcript } from "../suite.js";
-import type { Trajectory } from "../trajectory.js";
+import type { GenerateRequest } from "../backend/model-backend.js";
+import { bfclSystemPrompt } from "../bfcl/bfcl-prompt.js";
+import { parseJsonToPy } from "../bfcl/multi-turn/fast-json.js";
+import { addedFunctionsPromptFc, offeredFunctions } from "../bfcl/multi-turn/multi-turn-functions.js";
+import { MultiTurnSession } from "../bfcl/multi-turn/multi-turn-session.js";
+import { maximumStepLimit } from "../bfcl/multi-turn/multi-turn-steps.js";
+import { entryOfTarget, isMultiTurnTarget } from "../bfcl/multi-turn/multi-turn-target.js";
+import { pyReprOf } from "../bfcl/multi-turn/py-render.js";
+import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
+import { EdgecallError } from "../errors.js";
+import { harnessError } from "../eval/harness-error.js";
+import { requestFields } from "../eval/request-settings.js";
+import { AbortedSample, type Solver } from "../eval/solver.js";
+import type { Transcript } from "../eval/suite.js";
+import type { Trajectory } from "../eval/trajectory.js";
+import type { ChatMessage } from "../messages.js";
 import { runBfclTurn } from "./bfcl-turn-steps.js";
-
-export { stepReply } from "./bfcl-turn-steps.js";
 
 /** The multi-turn solver. */
 export const bfclMultiTurnSolver: Solver = {
