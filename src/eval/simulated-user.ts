@@ -1,8 +1,9 @@
 /**
  * The SimulatedUser seam: the person on the other side of a conversation sample. It answers
  * confirmations and, after each assistant reply, writes the next user turn or ends the
- * conversation. The default users live in src/eval/solvers/simulated-user.ts; a suite may bring
- * its own (see `UserFactory` in solver.ts), e.g. one with tools of its own (dual control).
+ * conversation. The default users implement it in src/eval/solvers/: scripted-user.ts (from the
+ * sample's script) and model-user.ts (an LLM, `--user-model`); a suite may bring its own (see
+ * `UserFactory` in solver.ts), e.g. one with tools of its own (dual control).
  */
 import type { ConfirmationRequest } from "../guards/confirmation-ledger.js";
 import type { ChatMessage, JsonSchema } from "../messages.js";

@@ -18,13 +18,14 @@ import { withToolFaults } from "../../tools/tool-faults.js";
 import type { Environment, WorldState } from "../environment.js";
 import { harnessError } from "../harness-error.js";
 import { requestFields } from "../request-settings.js";
-import { userStopToken } from "../simulated-user.js";
+import { type SimulatedUser, userStopToken } from "../simulated-user.js";
 import { AbortedSample, type SolveContext, type Solver } from "../solver.js";
 import type { Sample, Transcript } from "../suite.js";
 import type { Trajectory, TrajectoryCall, TrajectoryEvent, UserToolCall } from "../trajectory.js";
+import { modelUser } from "./model-user.js";
 import { type OfferedTools, offeredTools } from "./offered-tools.js";
 import { RecordingExecutor } from "./recording-executor.js";
-import { modelUser, type SimulatedUser, scriptedUser } from "./simulated-user.js";
+import { scriptedUser } from "./scripted-user.js";
 
 /** Builds trajectories and world states from the agent's steps as turns go by. */
 class TrajectoryRecorder {

@@ -5,7 +5,7 @@ import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import { AssistantState } from "../../assistant/world.js";
 import { createGuardedExecutor } from "../../guards/guarded-executor.js";
 import type { Sample } from "../suite.js";
-import { scriptedUser } from "./simulated-user.js";
+import { scriptedUser } from "./scripted-user.js";
 
 // The scripted user of the two-session cart chain: its reference checks out (`shop_checkout {}`),
 // but the cart holds a line an earlier, tainted session put there.
