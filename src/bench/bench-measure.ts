@@ -22,6 +22,7 @@ import {
   type Token,
 } from "node-llama-cpp";
 import { nodeLlamaCppVersion } from "../backend/llama-cpp/load.js";
+import { SeededRandom } from "../stats/seeded-random.js";
 import type {
   BenchProgressHandler,
   WorkerRequest,
@@ -33,17 +34,10 @@ import { LlamaPerfCollector } from "./llama-perf-timings.js";
 import { readProcessMemory, resetPeakRss } from "./process-memory.js";
 import { median } from "./statistics.js";
 
-/** A small seeded PRNG (mulberry32) for token ids: the same seed gives the same prompts. */
+/** Seeded token ids (src/stats/seeded-random.ts): the same seed gives the same prompts. */
 function tokenSource(seed: number, vocabularySize: number): () => Token {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    const unit = ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-    return Math.floor(unit * vocabularySize) as Token;
-  };
+  const random = new SeededRandom(seed);
+  return () => Math.floor(random.next() * vocabularySize) as Token;
 }
 
 interface Measurer {

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { ContentPart, ToolCall, ToolDefinition } from "../messages.js";
+import { SeededRandom } from "../stats/seeded-random.js";
 import { formatNames, getFormat } from "./registry.js";
 
 const tools: ToolDefinition[] = [
@@ -81,16 +82,10 @@ const alphabet = [
   "😀",
 ];
 
-/** A small deterministic PRNG (mulberry32) so failures reproduce. */
+/** A deterministic generator in [0, 1) (src/stats/seeded-random.ts) so failures reproduce. */
 function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
+  const seeded = new SeededRandom(seed);
+  return () => seeded.next();
 }
 
 function assertWellFormed(parts: ContentPart[], input: string): void {

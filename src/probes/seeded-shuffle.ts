@@ -3,17 +3,12 @@
  * same order, on every machine, so two models probed with the same flags see the same tool lists.
  */
 import { createHash } from "node:crypto";
+import { SeededRandom } from "../stats/seeded-random.js";
 
-/** A pseudo-random generator in [0, 1) seeded from a text key (mulberry32 over a sha256 prefix). */
+/** A pseudo-random generator in [0, 1) seeded from a text key (src/stats/seeded-random.ts over a sha256 prefix). */
 export function seededRandom(key: string): () => number {
-  let state = createHash("sha256").update(key).digest().readUInt32LE(0);
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new SeededRandom(createHash("sha256").update(key).digest().readUInt32LE(0));
+  return () => random.next();
 }
 
 /** A shuffled copy of `items` (Fisher-Yates) in the order `key` decides. */

@@ -4,21 +4,10 @@
  * same interval). Samples are the unit that varies; the attempts of one sample are not independent.
  */
 import { binomial, type TrialCounts } from "./pass-hat-k.js";
+import { SeededRandom } from "./seeded-random.js";
 
 /** Resamples drawn. */
 export const bootstrapResamples = 2000;
-
-/** mulberry32: a small deterministic generator in [0, 1). */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The bootstrap 95% interval of pass^k over `samples` (`[0, 1]` for none). Throws like passHatK for k above a sample's n. */
 export function passHatKInterval(samples: readonly TrialCounts[], k: number, seed = 1): [number, number] {
@@ -27,12 +16,12 @@ export function passHatKInterval(samples: readonly TrialCounts[], k: number, see
     if (!Number.isInteger(k) || k < 1 || k > n) throw new RangeError(`k=${k} is not within 1..${n}`);
     return binomial(c, k) / binomial(n, k);
   });
-  const random = generator(seed);
+  const random = new SeededRandom(seed);
   const means: number[] = [];
   for (let draw = 0; draw < bootstrapResamples; draw += 1) {
     let sum = 0;
     for (let index = 0; index < values.length; index += 1)
-      sum += values[Math.floor(random() * values.length)] ?? 0;
+      sum += values[Math.floor(random.next() * values.length)] ?? 0;
     means.push(sum / values.length);
   }
   means.sort((a, b) => a - b);
