@@ -11,8 +11,8 @@ import type { GgufFile } from "../../src/gguf/reader.js";
 import { ggufNumber, readGguf } from "../../src/gguf/reader.js";
 import {
   poolSizeFor,
-  SeededRandom,
   specialTensorBytes,
+  WeightRandom,
   weightStd,
 } from "../../src/gguf/synth/random-weights.js";
 import { parseShape, type ShapeSpec } from "../../src/gguf/synth/shape.js";
@@ -100,7 +100,7 @@ export async function writeTwin(realPath: string, outputPath: string, seed = 0):
   const metadata = synthesis.metadata.map((kv) =>
     kv.key === "general.file_type" && fileType !== undefined ? ggufKv.u32(kv.key, fileType) : kv,
   );
-  const random = new SeededRandom(seed);
+  const random = new WeightRandom(seed);
   const pool = new TypedPool(random, poolSizeFor(synthesis.plan));
   const partial = `${outputPath}.${process.pid}.partial`;
   await writeGguf({
@@ -123,7 +123,7 @@ class TypedPool {
   private readonly encoded = new Map<number, Uint8Array>();
 
   constructor(
-    private readonly random: SeededRandom,
+    private readonly random: WeightRandom,
     elements: number,
   ) {
     this.values = random.normals(elements, weightStd);

@@ -14,8 +14,11 @@ import { elementCount, llama3RopeFactors, type PlannedTensor } from "./tensor-pl
 /** Standard deviation of the weight matrices. */
 export const weightStd = 0.02;
 
-/** A small fast seeded generator (sfc32) with uniform and normal draws. */
-export class SeededRandom {
+/**
+ * The weights' seeded generator (sfc32) with uniform and normal draws: not src/stats/seeded-random.ts
+ * (mulberry32), because every synthetic model file was drawn from this one and must stay the same.
+ */
+export class WeightRandom {
   private a: number;
   private b: number;
   private c: number;
@@ -88,7 +91,7 @@ export class WeightPool {
 
   /** `poolElements` must be a multiple of 256. */
   constructor(
-    private readonly random: SeededRandom,
+    private readonly random: WeightRandom,
     poolElements: number,
     /** Most elements per yielded chunk (a multiple of 256). */
     private readonly chunkElements = 1 << 18,
@@ -137,7 +140,7 @@ export function poolSizeFor(tensors: readonly PlannedTensor[]): number {
 export function specialTensorValues(
   tensor: PlannedTensor,
   shape: ShapeSpec,
-  random: SeededRandom,
+  random: WeightRandom,
 ): Float32Array {
   const count = elementCount(tensor.dimensions);
   switch (tensor.role) {
@@ -164,7 +167,7 @@ export function specialTensorValues(
 export function specialTensorBytes(
   tensor: PlannedTensor,
   shape: ShapeSpec,
-  random: SeededRandom,
+  random: WeightRandom,
 ): Uint8Array {
   return encodeF32(specialTensorValues(tensor, shape, random));
 }

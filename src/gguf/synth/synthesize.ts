@@ -13,7 +13,7 @@ import { type GgufTensorDescriptor, type GgufWriteKv, writeGguf } from "../write
 import { chatTemplate } from "./chat-templates.js";
 import { buildSynthMetadata } from "./metadata.js";
 import { resolvePreset } from "./presets.js";
-import { poolSizeFor, SeededRandom, specialTensorBytes, WeightPool } from "./random-weights.js";
+import { poolSizeFor, specialTensorBytes, WeightPool, WeightRandom } from "./random-weights.js";
 import { defaultTokenizerFamily, parseShape, type ShapeSpec } from "./shape.js";
 import { removeStalePartials } from "./stale-partials.js";
 import { elementCount, type PlannedTensor, planTensors } from "./tensor-plan.js";
@@ -154,7 +154,7 @@ export async function synthesizeGguf(options: SynthesizeOptions): Promise<Synthe
     const info = ggmlType(tensor.type)!;
     return sum + (elementCount(tensor.dimensions) / info.blockSize) * info.typeSize;
   }, 0);
-  const random = new SeededRandom(seed);
+  const random = new WeightRandom(seed);
   const pool = new WeightPool(random, poolSizeFor(plan));
   let written = 0;
   const report = (bytes: number) => {
