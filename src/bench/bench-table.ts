@@ -6,20 +6,8 @@
 
 import { formatBytes } from "../text/byte-units.js";
 import { percent } from "../text/percent.js";
+import { markdownTable } from "../text/text-table.js";
 import type { BenchReport, ContextMemoryRow } from "./bench-report.js";
-
-type Align = "left" | "right";
-
-function markdownTable(headers: string[], aligns: Align[], rows: string[][]): string {
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => row[column]!.length), 3),
-  );
-  const cell = (text: string, column: number) =>
-    aligns[column] === "right" ? text.padStart(widths[column]!) : text.padEnd(widths[column]!);
-  const line = (cells: string[]) => `| ${cells.map(cell).join(" | ")} |`;
-  const rule = `| ${widths.map((width, column) => (aligns[column] === "right" ? `${"-".repeat(width - 1)}:` : "-".repeat(width))).join(" | ")} |`;
-  return [line(headers), rule, ...rows.map(line)].join("\n");
-}
 
 /** llama-bench's parameter count: "752.39 M", "1.88 B". */
 export function formatParameters(parameters: number): string {

@@ -4,6 +4,7 @@
  * such as `/etc/hosts please` (a path) is a message.
  */
 import { terminalLine } from "../text/terminal-safe.js";
+import { alignRow, columnWidths } from "../text/text-table.js";
 
 /** What a typed line is: a message for the model, the end of the chat, or a handled command with its output. */
 export type ChatLine = { kind: "message" } | { kind: "exit" } | { kind: "command"; output: string };
@@ -20,12 +21,17 @@ const commands: readonly [string, string][] = [
   ["/exit, /quit", "leave the chat (Ctrl-D too)"],
 ];
 
+/** Name and description lines, indented two spaces, names padded to the longest (descriptions free text). */
+function namedLines(rows: readonly (readonly [string, string])[]): string[] {
+  const widths = columnWidths(rows.map(([name]) => [name]));
+  return rows.map((row) => `  ${alignRow(row, widths, { align: () => "left" })}`);
+}
+
 /** The `/help` text. */
 export function chatHelp(): string {
-  const width = Math.max(...commands.map(([name]) => name.length));
   return [
     "commands:",
-    ...commands.map(([name, what]) => `  ${name.padEnd(width)}  ${what}`),
+    ...namedLines(commands),
     "anything else is a message to the model; Ctrl-C stops a reply",
   ].join("\n");
 }
@@ -48,15 +54,13 @@ export function readChatLine(text: string, context: ChatCommandContext): ChatLin
       return { kind: "command", output: chatHelp() };
     case "tools": {
       // MCP servers choose their tools' names and descriptions: escaped, bounded.
-      const tools = context.tools().map((tool) => ({
-        name: terminalLine(tool.name, 100),
-        description: terminalLine(firstSentence(tool.description ?? ""), 160),
-      }));
-      const width = Math.max(0, ...tools.map((tool) => tool.name.length));
-      return {
-        kind: "command",
-        output: tools.map((tool) => `  ${tool.name.padEnd(width)}  ${tool.description}`).join("\n"),
-      };
+      const tools = context
+        .tools()
+        .map(
+          (tool) =>
+            [terminalLine(tool.name, 100), terminalLine(firstSentence(tool.description ?? ""), 160)] as const,
+        );
+      return { kind: "command", output: namedLines(tools).join("\n") };
     }
     default:
       return {

@@ -6,6 +6,7 @@
  */
 import { createInterface } from "node:readline/promises";
 import { terminalLine, terminalSafe } from "../../text/terminal-safe.js";
+import { alignRow } from "../../text/text-table.js";
 import { wrapWords } from "../../text/wrap-words.js";
 import { callTool, listTools, type ToolListing } from "../tool-calls.js";
 
@@ -53,13 +54,15 @@ export function firstSentence(text: string): string {
  */
 export function formatToolList(tools: readonly ToolListing[], columns = 100): string[] {
   const nameWidth = Math.max(...tools.map((tool) => tool.name.length));
+  // Name and flags padded (flags to 9: "external*"); the description is free text under its column.
+  const widths = [nameWidth, 9];
   const indent = nameWidth + 2 + 9 + 2;
   const width = Math.max(30, columns - 1 - indent);
   const lines: string[] = [];
   for (const tool of tools) {
     const flags = `${tool.sideEffect}${tool.untrustedOutput ? "*" : ""}`;
     const [first = "", ...rest] = wrapWords(firstSentence(tool.description), width, { maxLines: 3 });
-    lines.push(`${tool.name.padEnd(nameWidth)}  ${flags.padEnd(9)}  ${first}`.trimEnd());
+    lines.push(alignRow([tool.name, flags, first], widths, { align: () => "left", trimEnd: true }));
     for (const line of rest) lines.push(`${" ".repeat(indent)}${line}`);
   }
   lines.push("", "* output or errors may hold data from the world (reading them taints the session)");
