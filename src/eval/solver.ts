@@ -13,6 +13,7 @@
  */
 import type { ModelBackend, SamplingSettings } from "../backend/model-backend.js";
 import type { ConfirmationPolicy } from "../guards/confirmation-policy.js";
+import type { GuardsMode } from "../guards/guards-mode.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { Environment, EnvironmentFactory } from "./environment.js";
 import type { RecordingBackend } from "./recording-backend.js";
@@ -30,10 +31,8 @@ export type ConfirmMode = "user" | ConfirmationPolicy;
 /** Every `--confirm` value. */
 export const confirmModes = ["user", "approve", "deny", "approve-if-user-asked"] as const;
 
-/** `--guards`: `on` runs every call through the guards; `off` runs every call the model makes (the defence A/B switch). */
-export type GuardsMode = "on" | "off";
-/** Every `--guards` value. */
-export const guardsModes = ["on", "off"] as const;
+/** `--guards` (src/guards/guards-mode.ts), re-exported where the agent settings use it. */
+export { type GuardsMode, guardsModes } from "../guards/guards-mode.js";
 
 /** Settings of agent and conversation solvers, the same for every sample of a run. */
 export interface AgentRunSettings {
