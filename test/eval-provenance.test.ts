@@ -4,9 +4,13 @@ import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
+import { fileHashCacheName, fileSha256 } from "../src/backend/file-hash.js";
+import { openModelValue } from "../src/backend/open-model.js";
 import { assertSameSettings, resolveSettings } from "../src/eval/eval-settings.js";
-import { fileHashCacheName, fileSha256 } from "../src/eval/file-hash.js";
+import { modelProvenance } from "../src/eval/provenance.js";
 import { defaultRunDirectory } from "../src/eval/run-directory.js";
+import { ggufHeaderReads } from "../src/gguf/reader.js";
+import { tinyModelPath } from "../src/gguf/synth/tiny-model.test-support.js";
 
 describe("file sha256 with a path+size+mtime cache", () => {
   it("hashes by streaming, reuses the cached hash, and rehashes when the file changes", async () => {
@@ -32,6 +36,31 @@ describe("file sha256 with a path+size+mtime cache", () => {
     // New content and size: hashed again.
     writeFileSync(file, "other");
     assert.equal(await fileSha256(file, cacheDirectory), createHash("sha256").update("other").digest("hex"));
+  });
+});
+
+describe("model provenance", () => {
+  it("takes the opened model's identity, format and facts, reading no header again", async () => {
+    const path = await tinyModelPath("llama");
+    const saved = { ...process.env };
+    process.env.EDGECALL_CACHE_DIR = mkdtempSync(join(tmpdir(), "edgecall-provenance-"));
+    try {
+      const opened = await openModelValue(path, { gpu: "off", threads: 1, prefixCacheBytes: 0 });
+      try {
+        const reads = ggufHeaderReads();
+        const provenance = await modelProvenance(opened);
+        assert.equal(ggufHeaderReads(), reads);
+        assert.equal(provenance.identity, opened.identity);
+        assert.equal(provenance.sha256, createHash("sha256").update(readFileSync(path)).digest("hex"));
+        assert.equal(provenance.format, opened.formatName);
+        assert.equal(provenance.architecture, opened.facts?.architecture);
+        assert.equal(provenance.chatTemplateSha256, opened.backend.capabilities?.chatTemplateSha256);
+      } finally {
+        await opened.backend.close();
+      }
+    } finally {
+      process.env = saved;
+    }
   });
 });
 

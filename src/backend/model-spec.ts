@@ -158,7 +158,11 @@ export function specServers(spec: Extract<ModelSpec, { kind: "openai" }>): strin
  * Other specs come back as given.
  */
 export function absoluteModelSpec(spec: string): string {
-  const parsed = parseModelSpec(spec);
+  return absoluteSpecOf(spec, parseModelSpec(spec));
+}
+
+/** {@link absoluteModelSpec} of a spec already parsed (`parsed` is `spec` parsed). */
+function absoluteSpecOf(spec: string, parsed: ModelSpec): string {
   if (parsed.kind === "gguf") return isAbsolute(parsed.path) ? spec.trim() : resolve(parsed.path);
   if (parsed.kind === "replay" && !isAbsolute(parsed.path)) {
     const trimmed = spec.trim();
@@ -166,6 +170,26 @@ export function absoluteModelSpec(spec: string): string {
     return `replay:${resolve(parsed.path)}${question === -1 ? "" : trimmed.slice(question)}`;
   }
   return spec.trim();
+}
+
+/** A spec as given, parsed once, and with its file path made absolute; passed along instead of the text. */
+export interface ParsedModelSpec {
+  /** As given on the command line (or in run.json on resume). */
+  text: string;
+  spec: ModelSpec;
+  /** {@link absoluteModelSpec} of the text: what run.json records. */
+  absolute: string;
+}
+
+/** Parses a spec once into a {@link ParsedModelSpec}. Throws as {@link parseModelSpec} does. */
+export function readModelSpec(text: string): ParsedModelSpec {
+  const spec = parseModelSpec(text);
+  return { text, spec, absolute: absoluteSpecOf(text, spec) };
+}
+
+/** A {@link ParsedModelSpec} of a spec parsed earlier (`spec` is `text` parsed). */
+export function parsedModelSpec(text: string, spec: ModelSpec): ParsedModelSpec {
+  return { text, spec, absolute: absoluteSpecOf(text, spec) };
 }
 
 /**

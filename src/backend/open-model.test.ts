@@ -1,16 +1,19 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, describe, it } from "node:test";
 import { isEdgecallError } from "../errors.js";
+import { getFormat } from "../formats/registry.js";
 import { f32, presetPlan, u32, withKv, writeHollowGguf } from "../gguf/hollow-model.test-support.js";
+import { ggufHeaderReads } from "../gguf/reader.js";
 import { tinyModelPath } from "../gguf/synth/tiny-model.test-support.js";
 import { type GgufWriteValue, ggufKv, writeGguf } from "../gguf/writer.js";
 import { startFakeHub } from "./hub/fake-hub.test-support.js";
 import { loadLlamaModel } from "./llama-cpp/load.js";
 import { absoluteModelSpec } from "./model-spec.js";
-import { localModelFile, openModel } from "./open-model.js";
+import { localModelFile, openModel, openModelValue } from "./open-model.js";
 
 const directory = mkdtempSync(join(tmpdir(), "edgecall-open-model-"));
 after(() => rmSync(directory, { recursive: true, force: true }));
@@ -26,6 +29,42 @@ describe("openModel", () => {
         error.message ===
           `${path} has no general.architecture: it is not a model llama.cpp can load (edgecall inspect shows what it holds)`,
     );
+  });
+});
+
+describe("openModelValue", () => {
+  it("reads the GGUF header once per open; one identity, the format object, the spec parsed", async () => {
+    const path = await tinyModelPath("qwen3");
+    const sha256 = createHash("sha256").update(readFileSync(path)).digest("hex");
+    const cache = join(directory, "cache-once");
+    const saved = { ...process.env };
+    process.env.EDGECALL_CACHE_DIR = cache;
+    try {
+      for (const format of [undefined, "json"]) {
+        const before = ggufHeaderReads();
+        // The prefix state cache is on: its key is the same identity, with no read of its own.
+        const opened = await openModelValue(path, {
+          gpu: "off",
+          threads: 1,
+          ...(format === undefined ? {} : { format }),
+        });
+        try {
+          assert.equal(ggufHeaderReads() - before, 1, "edgecall's reader reads the header once per open");
+          assert.equal(opened.identity, `gguf:sha256:${sha256}`);
+          assert.deepEqual(opened.file, { path, sha256 });
+          assert.deepEqual(opened.spec, { text: path, spec: { kind: "gguf", path }, absolute: path });
+          assert.equal(opened.facts?.architecture, "qwen3");
+          assert.equal(opened.formatName, opened.backend.info.format);
+          assert.equal(opened.format?.name, opened.backend.info.format);
+          if (format !== undefined) assert.equal(opened.format, getFormat(format), "the object, not a name");
+        } finally {
+          await opened.backend.close();
+        }
+      }
+      assert.ok(readdirSync(cache).includes("file-hashes.json"), "the hash is kept for the next process");
+    } finally {
+      process.env = saved;
+    }
   });
 });
 

@@ -1,6 +1,9 @@
 /**
- * Opens a ModelBackend from a model spec. Each backend's module is imported only when used, so
- * commands that never touch a GGUF file never load node-llama-cpp.
+ * Opens a model spec into an {@link OpenedModel} (opened-model.ts): the spec parsed once, for a
+ * GGUF its facts read once by edgecall's reader and its identity (sha256, remembered by
+ * path+size+mtime), the format object chosen once and handed to the backend, and the backend.
+ * Each backend's module is imported only when used, so commands that never touch a GGUF file never
+ * load node-llama-cpp.
  */
 import { statSync } from "node:fs";
 import { join } from "node:path";
@@ -8,8 +11,17 @@ import { EdgecallError } from "../errors.js";
 import type { TemplateVariables } from "../formats/chat-template.js";
 import type { ToolCallFormat } from "../formats/tool-call-format.js";
 import { cacheDirectory } from "./demo-model.js";
+import { fileSha256 } from "./file-hash.js";
 import type { ModelBackend } from "./model-backend.js";
-import { type ModelSpec, parseModelSpec, specServers } from "./model-spec.js";
+import { fileIdentity, serverIdentity } from "./model-identity.js";
+import {
+  type ModelSpec,
+  type ParsedModelSpec,
+  parseModelSpec,
+  readModelSpec,
+  specServers,
+} from "./model-spec.js";
+import type { OpenedModel } from "./opened-model.js";
 
 /** Options that apply to some backends; each backend ignores what it does not use. */
 export interface OpenModelOptions {
@@ -47,6 +59,8 @@ export interface OpenModelOptions {
   templateVariables?: TemplateVariables;
   /** hf: stops a download (`aborted`); the bytes fetched are kept for the next run to resume. */
   signal?: AbortSignal;
+  /** Where a model file's sha256 is remembered between processes (default: the cache folder). */
+  hashCacheDirectory?: string;
 }
 
 async function formatByName(name: string): Promise<ToolCallFormat> {
@@ -67,22 +81,33 @@ export function assertModelFile(path: string): void {
   }
 }
 
-async function openGguf(path: string, options: OpenModelOptions): Promise<ModelBackend> {
+/** What every open of a spec knows: the spec, parsed once. */
+type OpenParts = Omit<OpenedModel, "spec">;
+
+async function openGguf(path: string, options: OpenModelOptions): Promise<OpenParts> {
   assertModelFile(path);
-  // Validate with our own reader first: a clear message for a non-GGUF, damaged or hostile file
-  // (hyperparameters llama.cpp would abort the process on), in milliseconds.
-  const { readCheckedModel } = await import("../gguf/model-hyperparameters.js");
-  await readCheckedModel(path);
-  const format = options.format === undefined ? undefined : await formatByName(options.format);
+  // Validate with our own reader first, the one header read of this open: a clear message for a
+  // non-GGUF, damaged or hostile file (hyperparameters llama.cpp would abort the process on, a
+  // runaway chat template), in milliseconds. node-llama-cpp reads the file itself to load it.
+  const { readGgufFacts, formatOfFacts } = await import("./llama-cpp/gguf-facts.js");
+  const facts = await readGgufFacts(path);
+  const format = formatOfFacts(
+    facts,
+    options.format === undefined ? undefined : await formatByName(options.format),
+  );
+  const sha256 = await fileSha256(path, options.hashCacheDirectory ?? cacheDirectory());
+  const identity = fileIdentity("gguf", sha256);
   const { createLlamaCppBackend } = await import("./llama-cpp/backend.js");
   const { defaultPrefixCacheBytes } = await import("./llama-cpp/prefix-state-store.js");
   const prefixCacheBytes = options.prefixCacheBytes ?? defaultPrefixCacheBytes;
-  return createLlamaCppBackend({
+  const backend = await createLlamaCppBackend({
     modelPath: path,
+    facts,
+    modelIdentity: identity,
+    format,
     gpu: options.gpu ?? "auto",
     threads: options.threads,
     contextSize: options.contextSize,
-    ...(format === undefined ? {} : { format }),
     ...(options.sequences === undefined ? {} : { sequences: options.sequences }),
     ...(options.prefixReuse === undefined ? {} : { prefixReuse: options.prefixReuse }),
     ...(options.promptLookup === undefined ? {} : { promptLookup: options.promptLookup }),
@@ -99,14 +124,26 @@ async function openGguf(path: string, options: OpenModelOptions): Promise<ModelB
       : {}),
     ...(options.templateVariables === undefined ? {} : { templateVariables: options.templateVariables }),
   });
+  return { identity, file: { path, sha256 }, facts, format, formatName: format.name, backend };
 }
 
 /** An `openai:` or `llama-server:` spec: one server's backend, or a fleet of them. */
 async function openServers(
   spec: Extract<ModelSpec, { kind: "openai" }>,
   options: OpenModelOptions,
-): Promise<ModelBackend> {
+): Promise<OpenParts> {
   const format = options.format === undefined ? undefined : await formatByName(options.format);
+  const backend = await openServerBackend(spec, format, options);
+  const formatName = format?.name ?? String(backend.info.format ?? "json");
+  return { identity: serverIdentity(spec), format, formatName, backend };
+}
+
+/** The backend of one server, or the fleet of them. */
+async function openServerBackend(
+  spec: Extract<ModelSpec, { kind: "openai" }>,
+  format: ToolCallFormat | undefined,
+  options: OpenModelOptions,
+): Promise<ModelBackend> {
   const common = {
     timeoutMs: options.idleTimeoutMs,
     maxResponseBytes: options.maxResponseBytes,
@@ -161,24 +198,46 @@ export async function localModelFile(
   }
 }
 
-/** Opens the backend a spec names. Throws EdgecallError for bad specs, missing files and load failures. */
-export async function openModel(
-  spec: string | ModelSpec,
+/**
+ * Opens the model a spec names (a text, or a spec parsed earlier) into an {@link OpenedModel}.
+ * Throws EdgecallError for bad specs, missing files and load failures.
+ */
+export async function openModelValue(
+  spec: string | ParsedModelSpec,
   options: OpenModelOptions = {},
-): Promise<ModelBackend> {
-  const parsed = typeof spec === "string" ? parseModelSpec(spec) : spec;
-  switch (parsed.kind) {
+): Promise<OpenedModel> {
+  const parsed = typeof spec === "string" ? readModelSpec(spec) : spec;
+  return { spec: parsed, ...(await openParts(parsed.spec, options)) };
+}
+
+async function openParts(spec: ModelSpec, options: OpenModelOptions): Promise<OpenParts> {
+  switch (spec.kind) {
     case "gguf":
-      return openGguf(parsed.path, options);
+      return openGguf(spec.path, options);
     case "demo":
     case "hf":
-      return openGguf((await localModelFile(parsed, options)) ?? "", options);
+      return openGguf((await localModelFile(spec, options)) ?? "", options);
     case "openai":
-      return openServers(parsed, options);
+      return openServers(spec, options);
     case "replay": {
       const { createReplayBackend } = await import("./replay-backend.js");
       const format = await formatByName(options.format ?? "json");
-      return createReplayBackend({ path: parsed.path, format, delayMs: parsed.delayMs });
+      const backend = await createReplayBackend({ path: spec.path, format, delayMs: spec.delayMs });
+      // A replay script's hash is not kept on disk: scripts are small and edited in place.
+      const sha256 = await fileSha256(spec.path);
+      const file = { path: spec.path, sha256 };
+      return { identity: fileIdentity("replay", sha256), file, format, formatName: format.name, backend };
     }
   }
+}
+
+/**
+ * Opens the backend a spec names: {@link openModelValue}'s backend, for callers that need nothing
+ * else. Throws EdgecallError for bad specs, missing files and load failures.
+ */
+export async function openModel(
+  spec: string | ParsedModelSpec,
+  options: OpenModelOptions = {},
+): Promise<ModelBackend> {
+  return (await openModelValue(spec, options)).backend;
 }

@@ -8,15 +8,13 @@
  */
 import { join, resolve } from "node:path";
 import type { ModelBackend } from "../backend/model-backend.js";
-import { absoluteModelSpec, parseModelSpec } from "../backend/model-spec.js";
-import { openModel } from "../backend/open-model.js";
+import { readModelSpec } from "../backend/model-spec.js";
 import { readProcessMemory } from "../bench/process-memory.js";
-import type { TemplateVariables } from "../formats/chat-template.js";
 import { resolveSettings, templateVariablesOf } from "./eval-settings.js";
 import { attemptKey } from "./paired-attempts.js";
 import { evalProgressOn } from "./progress.js";
 import { edgecallVersion, hostProvenance, type ModelProvenance, modelProvenance } from "./provenance.js";
-import { ResponseCache, runtimeKeyOf } from "./response-cache.js";
+import { ResponseCache } from "./response-cache.js";
 import { ResultStore, resultStoreFile } from "./result-store.js";
 import {
   createRunDirectory,
@@ -34,6 +32,7 @@ import type { WorkItem } from "./run-plan.js";
 import { type RunnerCache, type RunnerOutcome, runSamples } from "./runner.js";
 import type { SessionInputs } from "./session-inputs.js";
 import { resolveSessionInputs } from "./session-inputs.js";
+import { openOtherModel, openSessionModel, runnerCacheOf } from "./session-models.js";
 import type { EvalSessionOptions, EvalSessionOutcome } from "./session-options.js";
 import { agentSettings, buildSuites, sessionPlan } from "./session-plan.js";
 import { assertResumable, storedResultsOfPlan } from "./session-resume.js";
@@ -41,37 +40,13 @@ import { summarise } from "./summary.js";
 
 export type { EvalSessionOptions, EvalSessionOutcome } from "./session-options.js";
 
-/** The model under test, opened from the spec unless the caller gave one. */
-function openBackend(options: EvalSessionOptions, inputs: SessionInputs): Promise<ModelBackend> {
-  if (options.backend !== undefined) return Promise.resolve(options.backend);
-  return openModel(inputs.spec, {
-    format: inputs.format,
-    gpu: options.gpu,
-    threads: options.threads,
-    contextSize: options.contextSize,
-    idleTimeoutMs: options.idleTimeoutMs,
-    requestTimeoutMs: options.requestTimeoutMs,
-    maxResponseBytes: options.maxResponseBytes,
-    // In-process, each sample in flight gets a context sequence of its own (at most 16; more
-    // samples in flight wait for a free sequence).
-    sequences: Math.min(options.concurrency ?? 1, 16),
-    prefixReuse: options.prefixReuse,
-    promptLookup: options.promptLookup,
-    ...(options.flashAttention === undefined ? {} : { flashAttention: options.flashAttention }),
-    ...(options.prefixCacheBytes === undefined ? {} : { prefixCacheBytes: options.prefixCacheBytes }),
-    ...(options.parseSpecialInMessages === true ? { parseSpecialInMessages: true } : {}),
-    // openai: stream, so the time to the first token is measured, not the whole reply's.
-    stream: true,
-    templateVariables: templateVariablesOf(options, inputs.original?.settings),
-    signal: options.signal, // hf: a first Ctrl-C stops a download (the next run resumes it)
-  });
-}
-
 /** The run record with this session added: the original's on resume, else a new one. */
 function recordWithSession(
   inputs: SessionInputs,
   session: RunSession,
   fields: {
+    /** The model spec with its file path absolute (parsed once, by the open). */
+    modelSpec: string;
     settings: EvalSettings;
     model: ModelProvenance;
     suites: SuiteRecord[];
@@ -82,7 +57,7 @@ function recordWithSession(
 ): RunRecord {
   const record: RunRecord = inputs.original ?? {
     edgecallVersion: edgecallVersion(),
-    modelSpec: absoluteModelSpec(inputs.modelSpecText),
+    modelSpec: fields.modelSpec,
     settings: fields.settings,
     model: fields.model,
     suites: fields.suites,
@@ -100,29 +75,6 @@ function recordWithSession(
   record.sessions.push(session);
   record.status = "running";
   return record;
-}
-
-/** The response cache as the runner uses it, keyed by the model's identity, format and runtime settings. */
-function runnerCacheOf(
-  cache: ResponseCache | undefined,
-  model: ModelProvenance,
-  backend: ModelBackend,
-  backendFormat: string,
-  templateVariables: TemplateVariables | undefined,
-): RunnerCache | undefined {
-  if (cache === undefined) return undefined;
-  const runtime = runtimeKeyOf(backend.info);
-  return {
-    cache,
-    model: {
-      identity: model.identity,
-      format: backendFormat,
-      edgecallVersion: edgecallVersion(),
-      backendVersion: String(backend.info.backendVersion ?? backend.info.backend),
-      ...(templateVariables === undefined ? {} : { templateVariables }),
-      ...(runtime === undefined ? {} : { runtime }),
-    },
-  };
 }
 
 /** What {@link runPending} works with. */
@@ -175,7 +127,8 @@ async function runPending(options: EvalSessionOptions, work: PendingWork): Promi
 export async function runEvalSession(options: EvalSessionOptions): Promise<EvalSessionOutcome> {
   const inputs = resolveSessionInputs(options);
   const { spec, original } = inputs;
-  const backend = await openBackend(options, inputs);
+  const opened = await openSessionModel(options, inputs);
+  const { backend } = opened;
   let userBackend: ModelBackend | undefined = options.userBackend;
   let judgeBackend: ModelBackend | undefined = options.judgeBackend;
   let store: ResultStore | undefined;
@@ -191,31 +144,31 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     completed: null,
   };
   try {
-    const backendFormat = String(backend.info.format ?? "json");
-    const { userModelText } = inputs;
+    const backendFormat = opened.formatName;
+    // Each spec is parsed once here and passed along to its open.
+    const userSpec = inputs.userModelText === undefined ? undefined : readModelSpec(inputs.userModelText);
+    const judgeSpec = options.judgeModel === undefined ? undefined : readModelSpec(options.judgeModel);
     const settings = resolveSettings(
       {
         ...options,
         suites: inputs.suiteNames,
-        ...(userModelText === undefined ? {} : { userModel: absoluteModelSpec(userModelText) }),
-        ...(options.judgeModel === undefined ? {} : { judgeModel: absoluteModelSpec(options.judgeModel) }),
+        ...(userSpec === undefined ? {} : { userModel: userSpec.absolute }),
+        ...(judgeSpec === undefined ? {} : { judgeModel: judgeSpec.absolute }),
         ...(options.injections === undefined ? {} : { injections: resolve(options.injections) }),
       },
       original?.settings,
       backendFormat,
     );
-    const { gpu, threads, signal } = options;
-    const openOther = (text: string) => openModel(parseModelSpec(text), { gpu, threads, signal });
-    if (userModelText !== undefined && userBackend === undefined)
-      userBackend = await openOther(userModelText);
+    if (userSpec !== undefined && userBackend === undefined)
+      userBackend = await openOtherModel(userSpec, options, inputs);
     if (settings.judgeModel && judgeBackend === undefined)
-      judgeBackend = await openOther(settings.judgeModel);
-    const model = await modelProvenance(inputs.modelSpecText, spec, backend, inputs.cacheRoot);
+      judgeBackend = await openOtherModel(judgeSpec ?? readModelSpec(settings.judgeModel), options, inputs);
+    const model = await modelProvenance(opened);
     const { suites, records: suiteRecords } = await buildSuites(options, inputs, settings, judgeBackend);
     const extraTools = extraToolsRecord(options.extraTools);
     if (original !== undefined && options.resume !== undefined)
       assertResumable(options.resume, original, { settings, model, extraTools, suites: suiteRecords });
-    const plan = await sessionPlan(options, inputs, settings, suites);
+    const plan = await sessionPlan(options, settings, suites);
 
     const shardSuffix = settings.shard ? `-shard${settings.shard.index}of${settings.shard.count}` : "";
     runDirectory =
@@ -229,6 +182,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     store = ResultStore.open(join(runDirectory, resultStoreFile));
     const stored = storedResultsOfPlan(runDirectory, store, plan);
     record = recordWithSession(inputs, session, {
+      modelSpec: opened.spec.absolute,
       settings,
       model,
       suites: suiteRecords,
@@ -246,7 +200,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       settings,
       backend,
       userBackend,
-      cache: runnerCacheOf(cache, model, backend, backendFormat, templateVariablesOf({}, settings)),
+      cache: runnerCacheOf(cache, opened, templateVariablesOf({}, settings)),
       randomWeights: model.randomWeights,
     });
     session.completed = outcome.completed;

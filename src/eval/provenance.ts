@@ -1,16 +1,16 @@
 /**
- * Provenance of an eval run's model: what exactly was measured. For GGUF files (and `demo`) the
- * file's sha256 (streamed, cached by path+size+mtime), architecture, quantisation and the sha256
- * of the chat template; for `openai:` the URL (every URL of a fleet) and model name, for
- * `llama-server:` its URLs; for `replay:` the script's sha256.
- * `identity` is the string results and cached responses are tied to.
+ * Provenance of an eval run's model: what exactly was measured, from the model as opened once
+ * (backend/opened-model.ts). For GGUF files (and `demo`, `hf:`) the file's sha256, architecture,
+ * quantisation and the sha256 of the chat template; for `openai:` the URL (every URL of a fleet)
+ * and model name, for `llama-server:` its URLs; for `replay:` the script's sha256.
+ * `identity` is the opened model's: the string results, cached responses and prefix states are tied to.
  */
 import { readFileSync } from "node:fs";
 import { arch, cpus, platform, release, totalmem } from "node:os";
-import type { BackendCapabilities, BackendInfo, ModelBackend } from "../backend/model-backend.js";
-import { type ModelSpec, specServers } from "../backend/model-spec.js";
+import type { BackendInfo } from "../backend/model-backend.js";
+import type { ModelSpec } from "../backend/model-spec.js";
+import type { OpenedModel } from "../backend/opened-model.js";
 import { sha256Hex } from "../sha256.js";
-import { fileSha256 } from "./file-hash.js";
 
 /** The `model` object of run.json and of `eval --json`. */
 export interface ModelProvenance {
@@ -65,13 +65,14 @@ export function hostProvenance(): Record<string, unknown> {
 
 /**
  * The chat template's hash: the one the backend holds (it renders prompts with that template),
- * else read from the file (a backend that does not say; undefined when the file cannot be read).
+ * else the one the open read, else read from the file (a backend opened elsewhere that does not
+ * say; undefined when the file cannot be read).
  */
-async function chatTemplateHash(
-  path: string,
-  capabilities: BackendCapabilities | undefined,
-): Promise<string | null | undefined> {
-  if (capabilities?.chatTemplateSha256 !== undefined) return capabilities.chatTemplateSha256;
+async function chatTemplateHash(model: OpenedModel, path: string): Promise<string | null | undefined> {
+  const held = model.backend.capabilities?.chatTemplateSha256;
+  if (held !== undefined) return held;
+  if (model.facts !== undefined)
+    return model.facts.chatTemplate === undefined ? null : sha256Hex(model.facts.chatTemplate);
   try {
     const { readGguf } = await import("../gguf/reader.js");
     const file = await readGguf(path, { maxArrayElementsKept: 0 });
@@ -82,50 +83,40 @@ async function chatTemplateHash(
   }
 }
 
-/** Collects the provenance of an opened model. `cacheDirectory` keeps file hashes between runs. */
-export async function modelProvenance(
-  specText: string,
-  spec: ModelSpec,
-  backend: Pick<ModelBackend, "info" | "capabilities">,
-  cacheDirectory: string | undefined,
-): Promise<ModelProvenance> {
-  const { info } = backend;
+/** Collects the provenance of an opened model. */
+export async function modelProvenance(model: OpenedModel): Promise<ModelProvenance> {
+  const { info } = model.backend;
+  const { spec } = model.spec;
   const common = {
-    spec: specText,
+    spec: model.spec.text,
     kind: spec.kind,
-    format: String(info.format ?? "json"),
+    format: model.formatName,
     backend: info.backend,
     backendVersion: info.backendVersion,
     randomWeights: info.randomWeights === true,
     backendInfo: info,
   };
+  const { file, identity } = model;
   switch (spec.kind) {
     case "gguf":
     case "demo":
     case "hf": {
       // demo and hf: the backend's model is the file it opened (synthesised, or in the hub cache).
-      const path = spec.kind === "gguf" ? spec.path : info.model;
-      const sha256 = await fileSha256(path, cacheDirectory);
+      const path = file?.path ?? String(info.model);
       return {
         ...common,
-        identity: `gguf:sha256:${sha256}`,
+        identity,
         path,
-        sha256,
+        ...(file === undefined ? {} : { sha256: file.sha256 }),
         architecture: typeof info.architecture === "string" ? info.architecture : undefined,
         quantisation: typeof info.quantisation === "string" ? info.quantisation : undefined,
-        chatTemplateSha256: await chatTemplateHash(path, backend.capabilities),
+        chatTemplateSha256: await chatTemplateHash(model, path),
         device: typeof info.device === "string" ? info.device : undefined,
       };
     }
-    case "openai": {
-      // A fleet is identified by all its servers, in order: a resume names the same ones.
-      const servers = specServers(spec).join(",");
-      const identity = spec.api === "raw" ? `llama-server:${servers}` : `openai:${servers}#${spec.model}`;
+    case "openai":
       return { ...common, identity };
-    }
-    case "replay": {
-      const sha256 = await fileSha256(spec.path);
-      return { ...common, identity: `replay:sha256:${sha256}`, path: spec.path, sha256 };
-    }
+    case "replay":
+      return { ...common, identity, path: spec.path, ...(file === undefined ? {} : { sha256: file.sha256 }) };
   }
 }

@@ -30,6 +30,16 @@ export interface ReadGgufOptions {
 }
 
 const defaultMaxHeaderBytes = 256 * 1024 * 1024;
+
+let headerReads = 0;
+
+/**
+ * How many headers {@link readGguf} has read in this process. Observable so that a test can count
+ * the reads of one model open (opened-model.ts: one).
+ */
+export function ggufHeaderReads(): number {
+  return headerReads;
+}
 const initialLoadBytes = 1024 * 1024;
 
 /**
@@ -41,6 +51,7 @@ const initialLoadBytes = 1024 * 1024;
 export async function readGguf(path: string, options: ReadGgufOptions = {}): Promise<GgufFile> {
   const keep = options.maxArrayElementsKept ?? Number.POSITIVE_INFINITY;
   const maxHeaderBytes = options.maxHeaderBytes ?? defaultMaxHeaderBytes;
+  headerReads += 1;
   const handle = await openForReading(path);
   try {
     const stats = await handle.stat();

@@ -7,7 +7,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseModelSpec } from "../backend/model-spec.js";
+import { readModelSpec } from "../backend/model-spec.js";
+import { describeOpenedModel } from "../backend/opened-model.js";
 import { createReplayBackend } from "../backend/replay-backend.js";
 import { modelProvenance } from "../eval/provenance.js";
 import { ResultStore } from "../eval/result-store.js";
@@ -181,9 +182,9 @@ export async function createReplayRun(options: ReplayRunOptions): Promise<string
 
   const backend = createReplayBackend({ path: script, format: getFormat("json") });
   const specText = `replay:${script}`;
-  const model = await modelProvenance(specText, parseModelSpec(specText), backend, undefined);
+  const model = await modelProvenance(await describeOpenedModel(readModelSpec(specText), backend));
   model.quantisation = quant;
-  const plan = await planRun(suites as Suite[], { bfclMode: "fc" });
+  const plan = await planRun(suites as Suite[], {});
   const store = ResultStore.open(join(directory, "results.sqlite"));
   await runSamples({
     backend,

@@ -10,9 +10,7 @@
  * off, evaluates only the part of its prompt that sequence does not already hold (prefix-reuse.ts).
  * Import this module lazily: it loads node-llama-cpp.
  */
-import type { Llama } from "node-llama-cpp";
 import { EdgecallError } from "../../errors.js";
-import type { TemplateVariables } from "../../formats/chat-template.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
 import { ArgumentValidator } from "../../grammar/argument-validator.js";
 import { sha256Hex } from "../../sha256.js";
@@ -25,8 +23,10 @@ import type {
   ModelBackend,
   StreamEvent,
 } from "../model-backend.js";
+import { ggufFileIdentity } from "../model-identity.js";
+import type { LlamaCppBackendOptions } from "./backend-options.js";
 import { CallGrammars } from "./call-grammars.js";
-import { callShape } from "./call-shape.js";
+import { type CallShape, callShape } from "./call-shape.js";
 import { CheckpointPlanner } from "./checkpoint-plan.js";
 import {
   type AttemptBackend,
@@ -35,61 +35,14 @@ import {
   type PreparedPrompt,
 } from "./decode-attempts.js";
 import { DecodeStepBarrier } from "./decode-step-barrier.js";
-import type { FlashAttentionSetting } from "./flash-attention.js";
 import { type LoadedLlamaModel, loadLlamaModel, nodeLlamaCppVersion } from "./load.js";
 import { PrefixSnapshots, type SnapshotRole } from "./prefix-snapshots.js";
-import { type PrefixStateCacheOptions, PrefixStateStore } from "./prefix-state-store.js";
+import { PrefixStateStore } from "./prefix-state-store.js";
 import { buildPrompt, type PromptSource } from "./prompt.js";
 import { SequencePool } from "./sequence-pool.js";
 import { streamFromRun } from "./stream.js";
 
-/** Options for {@link createLlamaCppBackend}. */
-export interface LlamaCppBackendOptions {
-  modelPath: string;
-  /** `auto` (default): the GPU node-llama-cpp finds, else the CPU. `off`: the CPU only. */
-  gpu?: "auto" | "off";
-  /** CPU threads (default: the idle cores when the model loads, 1 for models under 64 MiB; see thread-default.ts). */
-  threads?: number;
-  /** Context size in tokens (default: the smaller of the training context and 4096). */
-  contextSize?: number;
-  /** Tool-call format (default: detected from the GGUF's chat template, else `json`). */
-  format?: ToolCallFormat;
-  batchSize?: number;
-  /** Seed for requests that set none (default: random per call). */
-  seed?: number;
-  /** Let constrained decoding write several calls in one reply (default true). */
-  parallelToolCalls?: boolean;
-  /** Most tokens per call when a request sets no `maxTokens` (default 1024). */
-  defaultMaxTokens?: number;
-  /** Context sequences: calls run together up to this many (default 1). */
-  sequences?: number;
-  /** Keep each sequence's common prefix with the next prompt (default true); false clears it every call. */
-  prefixReuse?: boolean;
-  /** Draft tokens by prompt lookup, verified by the model, so output is unchanged (default false). */
-  promptLookup?: boolean;
-  /** Most memory for one sequence's checkpoints of a hybrid or recurrent state, in bytes (default 256 MiB). */
-  checkpointMemoryBytes?: number;
-  /** llama.cpp's flash attention (default `off` on the CPU, `auto` on a GPU; see load.ts). */
-  flashAttention?: FlashAttentionSetting;
-  /** Keep long evaluated instruction prefixes on disk for later processes (default: none; see prefix-state-store.ts). */
-  prefixStateCache?: PrefixStateCacheOptions;
-  /** Put each call's output token ids in `details.outputTokenIds` (benchmarks compare them). */
-  recordTokenIds?: boolean;
-  /** Template variables: `enableThinking` for calls not forced to start at once, `dateString` always. */
-  templateVariables?: TemplateVariables;
-  /**
-   * Parse special tokens in message contents, call arguments and tool descriptions too, as
-   * llama-server does (default false: they are plain text, see prompt.ts).
-   */
-  parseSpecialInMessages?: boolean;
-  /**
-   * Plain completion (`run --raw`): the prompt is BOS and the messages' text, no chat template,
-   * special tokens parsed; for base models.
-   */
-  rawCompletion?: boolean;
-  /** Share an already-started node-llama-cpp runtime (tests, many models in one process); not disposed on close. */
-  llama?: Llama;
-}
+export type { LlamaCppBackendOptions } from "./backend-options.js";
 
 class LlamaCppBackend implements ModelBackend {
   readonly info: BackendInfo;
@@ -109,16 +62,17 @@ class LlamaCppBackend implements ModelBackend {
   constructor(
     private readonly loaded: LoadedLlamaModel,
     private readonly options: LlamaCppBackendOptions,
+    modelIdentity: string | undefined,
   ) {
     this.format = loaded.format;
     this.pool = new SequencePool(loaded.sequences);
     this.reusePrefix = options.prefixReuse ?? true;
     const cache = options.prefixStateCache;
     this.snapshots = new PrefixSnapshots(
-      cache === undefined || cache.maxBytes <= 0 || !this.reusePrefix
+      cache === undefined || modelIdentity === undefined
         ? undefined
         : new PrefixStateStore(cache, {
-            modelPath: options.modelPath,
+            model: modelIdentity,
             runtime: `node-llama-cpp ${nodeLlamaCppVersion}`,
             settings: { device: loaded.device, flashAttention: loaded.flashAttention },
           }),
@@ -185,14 +139,16 @@ class LlamaCppBackend implements ModelBackend {
   }
 
   generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
-    return this.schedule(request, options.signal, undefined, options.onPrompt);
+    return this.schedule(request, callShape(request, this.format), options, undefined);
   }
 
   stream(request: GenerateRequest, options: GenerateOptions = {}): AsyncIterable<StreamEvent> {
+    // The call's shape is worked out once here and travels with the call (prompt, grammar, attempts).
+    const shape = callShape(request, this.format);
     // Constrained calls may be resampled, so their text is sent once, when final.
-    const live = request.decoding !== "constrained" || callShape(request, this.format).structured;
+    const live = request.decoding !== "constrained" || shape.structured;
     return streamFromRun(
-      (onText, signal) => this.schedule(request, signal, live ? onText : undefined, options.onPrompt),
+      (onText, signal) => this.schedule(request, shape, { ...options, signal }, live ? onText : undefined),
       options.signal,
     );
   }
@@ -213,19 +169,20 @@ class LlamaCppBackend implements ModelBackend {
   /** Builds the prompt, then runs the call on the free sequence that holds most of it. */
   private async schedule(
     request: GenerateRequest,
-    signal: AbortSignal | undefined,
+    shape: CallShape,
+    { signal, onPrompt }: GenerateOptions,
     onText: ((delta: string) => void) | undefined,
-    onPrompt?: (renderedPrompt: string) => void,
   ): Promise<GenerateResult> {
     if (this.closing) throw this.closedError();
     const builtAt = performance.now();
-    const prompt = this.prepare(request);
+    const prompt = this.prepare(request, shape);
     const buildMs = performance.now() - builtAt;
     onPrompt?.(prompt.text);
     // Times count from when the call leaves the line, plus the time its prompt took to build.
     return this.pool.run(
       prompt.tokens,
-      (slot) => this.run({ slot, request, prompt, startedAt: performance.now() - buildMs, signal, onText }),
+      (slot) =>
+        this.run({ slot, request, shape, prompt, startedAt: performance.now() - buildMs, signal, onText }),
       signal,
     );
   }
@@ -236,8 +193,8 @@ class LlamaCppBackend implements ModelBackend {
     });
   }
 
-  private prepare(request: GenerateRequest): PreparedPrompt {
-    const { offered, forceCall, structured } = callShape(request, this.format);
+  private prepare(request: GenerateRequest, shape: CallShape): PreparedPrompt {
+    const { offered, forceCall, structured } = shape;
     // The grammar applies from the first token, so there is no room for a reasoning block.
     const enableThinking = forceCall || structured ? false : this.options.templateVariables?.enableThinking;
     const rendered = buildPrompt(this.promptSource, request.messages, offered, enableThinking);
@@ -247,7 +204,7 @@ class LlamaCppBackend implements ModelBackend {
   private async run(call: AttemptCall): Promise<GenerateResult> {
     if (this.closed) throw this.closedError();
     const { slot, request, prompt } = call;
-    const { offered, constrained, structured } = callShape(request, this.format);
+    const { offered, constrained, structured } = call.shape;
     const grammar = structured
       ? await this.grammars.responseGrammarFor(request.responseFormat!)
       : constrained
@@ -302,5 +259,11 @@ class LlamaCppBackend implements ModelBackend {
  */
 export async function createLlamaCppBackend(options: LlamaCppBackendOptions): Promise<ModelBackend> {
   const loaded = await loadLlamaModel(options);
-  return new LlamaCppBackend(loaded, options);
+  const cache = options.prefixStateCache;
+  const persist = cache !== undefined && cache.maxBytes > 0 && (options.prefixReuse ?? true);
+  // The identity the open computed (opened-model.ts), else the same one from the file.
+  const identity = persist
+    ? (options.modelIdentity ?? (await ggufFileIdentity(options.modelPath)))
+    : undefined;
+  return new LlamaCppBackend(loaded, options, identity);
 }

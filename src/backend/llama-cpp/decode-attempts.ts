@@ -11,7 +11,7 @@ import type { ContentPart } from "../../messages.js";
 import type { GenerateRequest, GenerateResult } from "../model-backend.js";
 import type { CallGrammars } from "./call-grammars.js";
 import { type AttemptRecord, argumentProblems, callResult } from "./call-result.js";
-import { callShape } from "./call-shape.js";
+import type { CallShape } from "./call-shape.js";
 import { CallSkeletonPredictor } from "./call-skeleton-predictor.js";
 import type { CheckpointPlanner } from "./checkpoint-plan.js";
 import { type DecodeOutput, decode } from "./decode.js";
@@ -30,6 +30,8 @@ export interface PreparedPrompt extends RenderedPrompt {
 export interface AttemptCall {
   slot: SequenceSlot;
   request: GenerateRequest;
+  /** What the request offers and forces, worked out once when the call came in. */
+  shape: CallShape;
   prompt: PreparedPrompt;
   /** `performance.now()` when the call's prompt started building. */
   startedAt: number;
@@ -73,7 +75,7 @@ export async function decodeAttempts(
 ): Promise<GenerateResult> {
   const { slot, request, prompt, startedAt, signal, onText } = call;
   const loadMs = setup.loadMs;
-  const { allTools, offered, constrained, forceCall, structured } = callShape(request, backend.format);
+  const { allTools, offered, constrained, forceCall, structured } = call.shape;
   const { model } = backend;
   const { sequence } = slot;
   const forcedText = prompt.forcedText;

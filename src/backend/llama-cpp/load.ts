@@ -1,7 +1,8 @@
 /**
  * Loads a GGUF into node-llama-cpp for the llama-cpp backend: the Llama runtime (prebuilt
  * binaries only, never a build), the model, one context with N sequences (checked against the
- * memory available first), and the provenance facts read from the file's metadata.
+ * memory available first). The file's facts (template, architecture, quantisation) are edgecall's
+ * own reader's (gguf-facts.ts), read once: given by the open (opened-model.ts), else read here.
  */
 import { statSync } from "node:fs";
 import { freemem, totalmem } from "node:os";
@@ -15,18 +16,13 @@ import {
   type LlamaModel,
 } from "node-llama-cpp";
 import { EdgecallError } from "../../errors.js";
-import { assertTemplateWithinLimits } from "../../formats/chat-template.js";
-import { detectFormat } from "../../formats/detect-format.js";
 import { type TemplateFallback, templateFallback } from "../../formats/fallback-template.js";
-import { getFormat } from "../../formats/registry.js";
 import { templateShowsTools } from "../../formats/template-tools.js";
 import type { ToolCallFormat } from "../../formats/tool-call-format.js";
-import { fileTypeNames } from "../../gguf/ggml-types.js";
-import { readCheckedModel } from "../../gguf/model-hyperparameters.js";
-import { ggufString } from "../../gguf/reader.js";
 import { defaultThreads } from "../thread-default.js";
 import { CallSkeletonPredictor } from "./call-skeleton-predictor.js";
 import { defaultFlashAttention, type FlashAttentionSetting } from "./flash-attention.js";
+import { formatOfFacts, type GgufFacts, readGgufFacts } from "./gguf-facts.js";
 import { assertSequencesFit } from "./sequences-fit.js";
 
 /** The node-llama-cpp version this backend is pinned to (recorded as provenance). */
@@ -60,6 +56,8 @@ export interface LlamaCppLoadOptions {
   flashAttention?: FlashAttentionSetting;
   /** An already-started Llama runtime to use; it is not disposed on close. */
   llama?: Llama;
+  /** The file's facts, when the open already read them (opened-model.ts); else they are read here. */
+  facts?: GgufFacts;
 }
 
 /** Everything a loaded model needs at generation time. */
@@ -103,16 +101,6 @@ async function disposeQuietly(resource: { dispose(): Promise<void> } | undefined
   }
 }
 
-/** Reads `a.b.c` from node-llama-cpp's nested metadata object. */
-function metadataValue(metadata: unknown, key: string): unknown {
-  let current: unknown = metadata;
-  for (const part of key.split(".")) {
-    if (typeof current !== "object" || current === null) return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
-
 /** Loads the model; every failure becomes EdgecallError("model-load") naming the file. */
 export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<LoadedLlamaModel> {
   const started = performance.now();
@@ -133,9 +121,7 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
   }
   // llama.cpp aborts the process (GGML_ASSERT) on some impossible hyperparameters: check them first,
   // and the chat template, which could loop or grow without bound at every call.
-  const file = await readCheckedModel(path);
-  const fileTemplate = ggufString(file.metadata.get("tokenizer.chat_template"));
-  if (fileTemplate !== undefined && fileTemplate !== "") assertTemplateWithinLimits(fileTemplate, path);
+  const facts = options.facts ?? (await readGgufFacts(path));
   let llama = options.llama;
   const ownsLlama = llama === undefined;
   if (llama === undefined) {
@@ -156,7 +142,7 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
     const trainContext = model.trainContextSize > 0 ? model.trainContextSize : 4096;
     const contextSize = options.contextSize ?? Math.min(trainContext, 4096);
     if (sequenceCount > 1) {
-      assertSequencesFit(file.metadata, contextSize, sequenceCount, {
+      assertSequencesFit(facts.file.metadata, contextSize, sequenceCount, {
         weightsBytes: statSync(path).size,
         machine: { availableBytes: freemem(), totalBytes: totalmem() },
       });
@@ -177,13 +163,10 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
       const each = sequenceCount === 1 ? "" : ` for each of ${sequenceCount} sequences`;
       throw loadError(path, `create a context of ${contextSize} tokens${each}`, error);
     }
-    const metadata = model.fileInfo.metadata;
-    const template = metadataValue(metadata, "tokenizer.chat_template");
-    const ownTemplate = typeof template === "string" && template !== "" ? template : undefined;
-    const format = options.format ?? getFormat(detectFormat(ownTemplate) ?? "json");
-    const architecture = String(metadataValue(metadata, "general.architecture") ?? "unknown");
+    const ownTemplate = facts.chatTemplate;
+    const format = formatOfFacts(facts, options.format);
+    const { architecture } = facts;
     const fallback = ownTemplate === undefined ? templateFallback(architecture, format.name) : undefined;
-    const fileType = metadataValue(metadata, "general.file_type");
     return {
       llama,
       ownsLlama,
@@ -204,9 +187,8 @@ export async function loadLlamaModel(options: LlamaCppLoadOptions): Promise<Load
         ? { templateIgnoresTools: true }
         : {}),
       architecture,
-      quantisation:
-        typeof fileType === "number" ? (fileTypeNames[fileType] ?? `file_type ${fileType}`) : undefined,
-      randomWeights: metadataValue(metadata, "edgecall.random_weights") === true,
+      quantisation: facts.quantisation,
+      randomWeights: facts.randomWeights,
       device,
       threads: context.idealThreads,
       flashAttention,

@@ -7,6 +7,7 @@ import { getLlama, type Llama, LlamaLogLevel, type Token } from "node-llama-cpp"
 import { type TinyArchitecture, tinyModelPath } from "../../gguf/synth/tiny-model.test-support.js";
 import type { ChatMessage } from "../../messages.js";
 import type { GenerateRequest, ModelBackend } from "../model-backend.js";
+import { ggufFileIdentity } from "../model-identity.js";
 import { createLlamaCppBackend } from "./backend.js";
 import { clockTool as clock } from "./clock-tool.test-support.js";
 import { minPersistedTokens, PrefixStateStore } from "./prefix-state-store.js";
@@ -118,7 +119,7 @@ describe("prefix state store", () => {
     writeFileSync(model, "GGUF fake model bytes");
     const store = new PrefixStateStore(
       { directory, maxBytes: 2500 },
-      { modelPath: model, runtime: "test", settings: { flashAttention: "off" } },
+      { model: await ggufFileIdentity(model), runtime: "test", settings: { flashAttention: "off" } },
     );
     const prefix = (seed: number) =>
       Array.from({ length: minPersistedTokens }, (_, index) => (index + seed) as Token);
@@ -145,7 +146,7 @@ describe("prefix state store", () => {
     writeFileSync(model, "GGUF another model, longer");
     const other = new PrefixStateStore(
       { directory, maxBytes: 2500 },
-      { modelPath: model, runtime: "test", settings: { flashAttention: "off" } },
+      { model: await ggufFileIdentity(model), runtime: "test", settings: { flashAttention: "off" } },
     );
     assert.equal(other.find(prefix(1)), undefined);
     assert.notEqual(other.pathFor(prefix(1)), store.pathFor(prefix(1)));

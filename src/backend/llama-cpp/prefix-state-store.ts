@@ -11,21 +11,11 @@
  * prefixes of at least {@link minPersistedTokens} are kept: shorter ones evaluate quickly, and an
  * eval whose every sample has its own small tool list would otherwise write a file per sample.
  * node-llama-cpp warns that a state file from another model may crash the process, so the key
- * covers the file's path, size, modification time and first mebibyte, and the runtime version.
+ * covers the model file's identity (its sha256, the one provenance records: opened-model.ts), the
+ * runtime version and the context settings that change a state's layout.
  */
 import { createHash } from "node:crypto";
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-} from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import type { Token } from "node-llama-cpp";
 
@@ -42,25 +32,14 @@ export interface PrefixStateCacheOptions {
 
 /** What distinguishes one model context's states from another's, besides the tokens. */
 export interface StateIdentity {
-  modelPath: string;
+  /** The model file's identity, `gguf:sha256:<hex>` (opened-model.ts). */
+  model: string;
   runtime: string;
   /** Context settings that change the state's layout (flash attention transposes V or not). */
   settings: Record<string, string | number | boolean>;
 }
 
 const stateSuffix = ".state";
-
-/** sha256 of the model file's first mebibyte (its header and metadata). */
-function headHash(path: string): string {
-  const buffer = Buffer.alloc(1024 * 1024);
-  const descriptor = openSync(path, "r");
-  try {
-    const read = readSync(descriptor, buffer, 0, buffer.length, 0);
-    return createHash("sha256").update(buffer.subarray(0, read)).digest("hex");
-  } finally {
-    closeSync(descriptor);
-  }
-}
 
 /** The persisted prefix states of one model context; see the module comment. */
 export class PrefixStateStore {
@@ -71,14 +50,9 @@ export class PrefixStateStore {
     private readonly options: PrefixStateCacheOptions,
     identity: StateIdentity,
   ) {
-    const real = realpathSync(identity.modelPath);
-    const stats = statSync(real);
     this.identity = JSON.stringify({
-      version: 1,
-      model: real,
-      size: stats.size,
-      modifiedMs: Math.trunc(stats.mtimeMs),
-      head: headHash(real),
+      version: 2,
+      model: identity.model,
       runtime: identity.runtime,
       settings: identity.settings,
     });
