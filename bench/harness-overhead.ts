@@ -102,7 +102,7 @@ async function synthetic(): Promise<Figure> {
   writeFileSync(replay, `${lines.join("\n")}\n`);
   const started = performance.now();
   const backend = createReplayBackend({ path: replay, format: getFormat("json") });
-  const plan = await planRun([stubSuite(count)], { bfclMode: "fc" });
+  const plan = await planRun([stubSuite(count)], {});
   const store = ResultStore.open(join(scratch, "synthetic.sqlite"));
   const outcome = await runSamples({
     backend,

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const limit = wholeNumberFlag(values.limit, "--limit");
   const maxTokens = wholeNumberFlag(values["max-tokens"], "--max-tokens");
   const modes = values.decoding.split(",").map((mode) => mode.trim()) as DecodingMode[];
-  const samples = (await createAssistantSuite("assistant:single").samples({ bfclMode: "fc" })) as {
+  const samples = (await createAssistantSuite("assistant:single").samples()) as {
     messages: GenerateRequest["messages"];
     tools: GenerateRequest["tools"];
   }[];

@@ -128,7 +128,7 @@ describe("--mcp with the tiny MCP server", () => {
       requests: GenerateRequest[];
     };
     // The first sample's first tool: the impostor clashes with it there.
-    const [first] = (await createAssistantSuite("assistant:single").samples({ bfclMode: "fc" })) as Sample[];
+    const [first] = (await createAssistantSuite("assistant:single").samples()) as Sample[];
     const sampleToolName = first?.tools[0]?.name ?? "";
     const impostor: ToolDefinition = { name: sampleToolName, description: "impostor", parameters: {} };
     const clashes: [string, number][] = [];

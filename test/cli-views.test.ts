@@ -250,7 +250,7 @@ describe("edgecall suite check", () => {
     assert.equal(check?.gold.passed, check?.samples);
     assert.ok((check?.null.passed ?? 0) <= 0.25 * (check?.samples ?? 0), `null passed ${check?.null.passed}`);
     const suite = createStatefulSuite(undefined, { name: "assistant:stateful@en" });
-    const samples = (await suite.samples({ bfclMode: "fc" })) as Sample[];
+    const samples = (await suite.samples()) as Sample[];
     assert.equal(samples.length, check?.samples);
   });
 });

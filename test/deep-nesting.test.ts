@@ -150,7 +150,7 @@ describe("20,000-deep model output through the eval runner", () => {
       },
     };
     const folder = mkdtempSync(join(tmpdir(), "edgecall-deep-"));
-    const plan = await planRun([suite], { bfclMode: "fc" });
+    const plan = await planRun([suite], {});
     const settings = { seed: 1, maxTokens: 64, decoding: "free" as const, toolChoice: "auto" as const };
     const model = { identity: "replay:deep", format: "json", edgecallVersion: "0", backendVersion: "0" };
     const script = writeReplayScript([

@@ -12,8 +12,8 @@ const count = 4;
 
 /** Replay lines answering the first samples with their reference solution; the last sample skips turn 1's calls. */
 function writeReplay(path: string): string[] {
-  const suite = createBfclMultiTurnSuite("multi_turn_base", bfclDir);
-  const samples = (suite.samples({ bfclMode: "fc" }) as Sample<MultiTurnTarget>[]).slice(0, count);
+  const suite = createBfclMultiTurnSuite("multi_turn_base", { bfclDir });
+  const samples = (suite.samples() as Sample<MultiTurnTarget>[]).slice(0, count);
   const lines: string[] = [];
   samples.forEach((sample, index) => {
     const outputs = suite.referenceOf?.(sample) ?? [];
@@ -95,8 +95,8 @@ describe("eval bfcl:multi_turn_base on a replay model", { skip: hasBfcl ? false 
   });
 
   it("prompt mode: pythonic replies, miss_func's held-back functions offered at their turn", async () => {
-    const suite = createBfclMultiTurnSuite("multi_turn_miss_func", bfclDir);
-    const samples = (suite.samples({ bfclMode: "fc" }) as Sample<MultiTurnTarget>[]).slice(0, 2);
+    const suite = createBfclMultiTurnSuite("multi_turn_miss_func", { bfclDir });
+    const samples = (suite.samples() as Sample<MultiTurnTarget>[]).slice(0, 2);
     const literal = (value: unknown): string =>
       typeof value === "string"
         ? `'${value.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`

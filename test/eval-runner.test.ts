@@ -112,7 +112,7 @@ function scratchStore(): ResultStore {
 describe("eval runner", () => {
   it("records failing samples (backend and scorer errors) without stopping the run", async () => {
     const suite = stubSuite(6, "s4");
-    const plan = await planRun([suite], { bfclMode: "fc" });
+    const plan = await planRun([suite], {});
     const store = scratchStore();
     const backend = stubBackend({ failing: ["s1"], wrong: ["s2"] });
     const outcome = await runSamples({ backend, items: plan, store, settings });
@@ -139,7 +139,7 @@ describe("eval runner", () => {
   });
 
   it("keeps at most --concurrency requests in flight, and uses all of them", async () => {
-    const plan = await planRun([stubSuite(12)], { bfclMode: "fc" });
+    const plan = await planRun([stubSuite(12)], {});
     const backend = stubBackend({ delayMs: 15 });
     const store = scratchStore();
     await runSamples({ backend, items: plan, store, settings, concurrency: 3 });
@@ -149,7 +149,7 @@ describe("eval runner", () => {
   });
 
   it("never writes a result twice", async () => {
-    const plan = await planRun([stubSuite(3)], { bfclMode: "fc" });
+    const plan = await planRun([stubSuite(3)], {});
     const store = scratchStore();
     await runSamples({ backend: stubBackend(), items: plan, store, settings });
     const [first] = store.all();
@@ -163,7 +163,7 @@ describe("eval runner", () => {
   });
 
   it("stops on the signal: in-flight samples are abandoned, nothing half-written", async () => {
-    const plan = await planRun([stubSuite(20)], { bfclMode: "fc" });
+    const plan = await planRun([stubSuite(20)], {});
     const store = scratchStore();
     const controller = new AbortController();
     const outcome = await runSamples({
@@ -185,7 +185,7 @@ describe("eval runner", () => {
   });
 
   it("repeats each sample with seeds seed..seed+k-1 and reports pass^k", async () => {
-    const plan = await planRun([stubSuite(4)], { bfclMode: "fc", repeats: 3 });
+    const plan = await planRun([stubSuite(4)], { repeats: 3 });
     assert.equal(plan.length, 12);
     const backend = stubBackend({ failSeeds: { s0: [11], s1: [10, 12], s2: [10, 11, 12] } });
     const store = scratchStore();
@@ -233,7 +233,7 @@ describe("eval runner", () => {
 
   it("serves a rerun from the response cache", async () => {
     const cachePath = join(mkdtempSync(join(tmpdir(), "edgecall-runner-cache-")), "responses.sqlite");
-    const plan = await planRun([stubSuite(4)], { bfclMode: "fc" });
+    const plan = await planRun([stubSuite(4)], {});
     const model = { identity: "stub:1", format: "json", edgecallVersion: "0", backendVersion: "0" };
     const first = stubBackend();
     const cache = ResponseCache.open(cachePath);

@@ -39,7 +39,7 @@ interface Figures {
 
 describe("the shipped security suites, whole", () => {
   it("security:injection: gold, null, attacks off and on, benign twins", async () => {
-    const [check] = await checkSuites([createInjectionSuite()], { bfclMode: "fc", concurrency: 4 });
+    const [check] = await checkSuites([createInjectionSuite()], { concurrency: 4 });
     assert.ok(check !== undefined);
     assert.deepEqual(check.gold.failed, [], JSON.stringify(check.gold.explanations));
     assert.equal(check.gold.passed, check.samples);
@@ -98,7 +98,7 @@ describe("the shipped security suites, whole", () => {
   });
 
   it("security:harmful: every reference passes", async () => {
-    const [check] = await checkSuites([createHarmfulSuite()], { bfclMode: "fc", concurrency: 4 });
+    const [check] = await checkSuites([createHarmfulSuite()], { concurrency: 4 });
     assert.ok(check !== undefined && check.samples >= 200, `${check?.samples} samples`);
     assert.deepEqual(check.gold.failed, [], JSON.stringify(check.gold.explanations));
     assert.deepEqual(check.checkFailures ?? [], []);

@@ -30,9 +30,9 @@ function counterfeitProblems(check: SuiteCheck): string[] {
 }
 
 async function checkAll(names: readonly string[]): Promise<SuiteCheck[]> {
-  const options = { bfclMode: "fc" as const, ...(hasBfcl ? { bfclDir } : {}) };
-  const suites = await createSuites(defaultSuiteCatalog(), names, options);
-  return checkSuites(suites, { ...options, concurrency: 4 });
+  const options = { "bfcl-mode": "fc", ...(hasBfcl ? { "bfcl-dir": bfclDir } : {}) };
+  const suites = await createSuites(defaultSuiteCatalog(), names, { options });
+  return checkSuites(suites, { concurrency: 4 });
 }
 
 describe("suite check, every shipped suite", () => {

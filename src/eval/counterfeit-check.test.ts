@@ -67,7 +67,7 @@ function toySuite(strict: boolean): Suite<Target> {
 
 describe("suite check: counterfeits", () => {
   it("a strict scorer fails every counterfeit; the report counts them by kind with an explanation each", async () => {
-    const [check] = await checkSuites([toySuite(true) as Suite], { bfclMode: "fc" });
+    const [check] = await checkSuites([toySuite(true) as Suite], {});
     assert.equal(check?.gold.passed, 3);
     assert.deepEqual(
       {
@@ -86,7 +86,7 @@ describe("suite check: counterfeits", () => {
   });
 
   it("a scorer a counterfeit fools is caught, naming the sample and kind", async () => {
-    const [check] = await checkSuites([toySuite(false) as Suite], { bfclMode: "fc" });
+    const [check] = await checkSuites([toySuite(false) as Suite], {});
     assert.equal(check?.counterfeits?.passed, 3);
     assert.deepEqual(check?.counterfeits?.byKind["wrong-value"], { tried: 3, passed: 3 });
     assert.deepEqual(check?.counterfeits?.byKind["false-success"], { tried: 3, passed: 0 });
@@ -95,14 +95,14 @@ describe("suite check: counterfeits", () => {
   });
 
   it("tries at most N of each kind, the same ones every time; 0 tries none", async () => {
-    const first = await checkSuites([toySuite(false) as Suite], { bfclMode: "fc", counterfeits: 1 });
-    const second = await checkSuites([toySuite(false) as Suite], { bfclMode: "fc", counterfeits: 1 });
+    const first = await checkSuites([toySuite(false) as Suite], { counterfeits: 1 });
+    const second = await checkSuites([toySuite(false) as Suite], { counterfeits: 1 });
     assert.equal(first[0]?.counterfeits?.tried, 2);
     assert.deepEqual(
       first[0]?.counterfeits?.examples.map((trial) => trial.id),
       second[0]?.counterfeits?.examples.map((trial) => trial.id),
     );
-    const none = await checkSuites([toySuite(false) as Suite], { bfclMode: "fc", counterfeits: 0 });
+    const none = await checkSuites([toySuite(false) as Suite], { counterfeits: 0 });
     assert.equal(none[0]?.counterfeits, undefined);
   });
 
@@ -115,7 +115,7 @@ describe("suite check: counterfeits", () => {
         return suite.counterfeitsOf?.(entry) ?? [];
       },
     };
-    const [check] = await checkSuites([broken as Suite], { bfclMode: "fc" });
+    const [check] = await checkSuites([broken as Suite], {});
     assert.deepEqual(check?.checkFailures, [{ id: "b", why: "its counterfeits could not be made: no city" }]);
     assert.equal(check?.counterfeits?.tried, 4);
   });

@@ -6,7 +6,7 @@
  * times; repeat r is sampled with seed `seed + r`.
  */
 import { EdgecallError } from "../errors.js";
-import type { Sample, SampleOptions, Suite } from "./suite.js";
+import type { Sample, Suite } from "./suite.js";
 
 /** One unit of work: a sample, its repeat index and its position in the plan. */
 export interface WorkItem {
@@ -17,15 +17,15 @@ export interface WorkItem {
 }
 
 /** Options that shape the plan. */
-export interface PlanOptions extends SampleOptions {
+export interface PlanOptions {
   /** Most samples per suite. */
   limit?: number;
   /** Times each sample runs (default 1). */
   repeats?: number;
 }
 
-async function collect(suite: Suite, options: SampleOptions, limit: number | undefined): Promise<Sample[]> {
-  const produced = suite.samples(options);
+async function collect(suite: Suite, limit: number | undefined): Promise<Sample[]> {
+  const produced = suite.samples();
   const samples: Sample[] = [];
   if (Array.isArray(produced) || produced instanceof Promise) {
     const list = await produced;
@@ -45,7 +45,7 @@ export async function planRun(suites: readonly Suite[], options: PlanOptions): P
   const seen = new Map<string, string>();
   let ordinal = 0;
   for (const suite of suites) {
-    for (const sample of await collect(suite, options, options.limit)) {
+    for (const sample of await collect(suite, options.limit)) {
       const previous = seen.get(sample.id);
       if (previous !== undefined) {
         throw new EdgecallError(

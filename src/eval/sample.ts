@@ -3,7 +3,6 @@
  * reference solution, the simulated user's script). The data half of the Suite seam
  * (src/eval/suite.ts); solvers, environments and scorers read it.
  */
-import type { ModelBackend } from "../backend/model-backend.js";
 import type { ChatMessage, ToolDefinition } from "../messages.js";
 import type { ToolFault } from "../tools/tool-faults.js";
 
@@ -104,21 +103,4 @@ export interface UserScript {
    * solution; `all` every one (a user asking for something harmful wants it done: security:harmful).
    */
   approves?: "reference" | "all";
-}
-
-/** What a suite needs to produce its samples. */
-export interface SampleOptions {
-  /** The BFCL data folder (`--bfcl-dir`). */
-  bfclDir?: string;
-  /** BFCL: tools offered natively (`fc`) or documented in a system prompt (`prompt`). */
-  bfclMode: "prompt" | "fc";
-  /**
-   * Augmentations (`--augment`) for suites that have them (assistant:stateful: `distract-3`,
-   * `distract-10`, `distract-all`, `scramble`); each adds a copy of every sample in its own category.
-   */
-  augment?: readonly string[];
-  /** `--injections FILE.jsonl`: a user's own payloads (security:injection). */
-  injections?: string;
-  /** `--judge-model SPEC`: the model judging replies (security:harmful), opened by the session. */
-  judge?: ModelBackend;
 }

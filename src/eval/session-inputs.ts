@@ -5,9 +5,10 @@
 import { cacheDirectory } from "../backend/demo-model.js";
 import { type ModelSpec, parseModelSpec } from "../backend/model-spec.js";
 import { EdgecallError } from "../errors.js";
-import { type RunRecord, readRunRecord } from "./run-directory.js";
+import { type EvalSettings, type RunRecord, readRunRecord } from "./run-directory.js";
 import type { EvalSessionOptions } from "./session-options.js";
 import { resolveSuiteNames, type SuiteCatalog } from "./suite-catalog.js";
+import type { SuiteOptions } from "./suite-inputs.js";
 
 /** What a session runs, resolved. */
 export interface SessionInputs {
@@ -49,10 +50,16 @@ export function resolveSessionInputs(options: EvalSessionOptions): SessionInputs
     options.suiteObjects?.map((suite) => suite.name) ??
     resolveSuiteNames(catalog as SuiteCatalog, suiteList ?? "");
   const bfclDir = options.bfclDir ?? original?.bfclDir ?? undefined;
-  if (bfclDir === undefined && suiteNames.some((name) => name.startsWith("bfcl:")))
-    throw new EdgecallError("usage", "BFCL suites need --bfcl-dir (the BFCL v4 data folder)", {
-      subject: "--bfcl-dir",
-    });
+  // The suites' options are checked before the model opens (it can take minutes to load).
+  if (options.suiteObjects === undefined)
+    catalog?.checkOptions?.(
+      suiteNames,
+      runSuiteOptions(bfclDir, {
+        bfclMode: options.bfclMode ?? original?.settings.bfclMode,
+        augment: options.augment ?? original?.settings.augment,
+        injections: options.injections ?? original?.settings.injections,
+      }),
+    );
   return {
     original,
     modelSpecText,
@@ -63,5 +70,21 @@ export function resolveSessionInputs(options: EvalSessionOptions): SessionInputs
     cacheRoot: options.cacheDir ?? cacheDirectory(),
     userModelText:
       options.userModel ?? (original?.settings.userModel === null ? undefined : original?.settings.userModel),
+  };
+}
+
+/**
+ * The run's suite options as suites read them (src/eval/suite-inputs.ts), by flag name: the ones a
+ * run records (run.json's `bfclDir` and settings), so a resumed run builds its suites alike.
+ */
+export function runSuiteOptions(
+  bfclDir: string | undefined,
+  settings: Partial<Pick<EvalSettings, "bfclMode" | "augment" | "injections">>,
+): SuiteOptions {
+  return {
+    "bfcl-dir": bfclDir,
+    "bfcl-mode": settings.bfclMode,
+    augment: settings.augment ?? [],
+    injections: settings.injections || undefined,
   };
 }

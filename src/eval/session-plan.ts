@@ -8,7 +8,7 @@ import type { ToolDefinition } from "../messages.js";
 import type { EvalSettings, RunShard, SuiteRecord } from "./run-directory.js";
 import type { WorkItem } from "./run-plan.js";
 import { planRun } from "./run-plan.js";
-import type { SessionInputs } from "./session-inputs.js";
+import { runSuiteOptions, type SessionInputs } from "./session-inputs.js";
 import type { EvalSessionOptions } from "./session-options.js";
 import type { AgentRunSettings } from "./solver.js";
 import type { Sample, Suite } from "./suite.js";
@@ -83,10 +83,7 @@ export async function buildSuites(
   const suites =
     options.suiteObjects ??
     (await createSuites(options.catalog as SuiteCatalog, inputs.suiteNames, {
-      bfclDir: inputs.bfclDir,
-      bfclMode: settings.bfclMode,
-      augment: settings.augment ?? [],
-      ...(settings.injections ? { injections: settings.injections } : {}),
+      options: runSuiteOptions(inputs.bfclDir, settings),
       ...(judge === undefined ? {} : { judge }),
     }));
   for (const suite of suites) for (const note of suite.notes ?? []) options.onSuiteNote?.(suite.name, note);
@@ -102,15 +99,11 @@ export async function buildSuites(
 /** The work of this session: the plan (or its shard), with the `--mcp` tools offered. */
 export async function sessionPlan(
   options: EvalSessionOptions,
-  inputs: SessionInputs,
   settings: EvalSettings,
   suites: Suite[],
 ): Promise<WorkItem[]> {
   const plan = shardOf(
     await planRun(suites, {
-      bfclDir: inputs.bfclDir,
-      bfclMode: settings.bfclMode,
-      augment: settings.augment ?? [],
       limit: settings.limit ?? undefined,
       repeats: settings.repeats,
     }),

@@ -5,14 +5,24 @@
  */
 import { EdgecallError } from "../errors.js";
 import { closeNames } from "../guards/close-names.js";
-import type { SampleOptions, Suite } from "./suite.js";
+import type { Suite } from "./suite.js";
+import type { SuiteInputs, SuiteOptions } from "./suite-inputs.js";
 
 /** Every single suite name, every group with its members, and how to build a suite. */
 export interface SuiteCatalog {
   suites: readonly string[];
   groups: Readonly<Record<string, readonly string[]>>;
-  /** Builds the named suite (a name from `suites`); throws a usage error for missing options (e.g. --bfcl-dir). */
-  create(name: string, options: SampleOptions): Suite | Promise<Suite>;
+  /**
+   * Builds the named suite (a name from `suites`); its family reads the options it needs from
+   * `inputs` and throws a usage error naming the flag for a missing or bad one (e.g. --bfcl-dir).
+   */
+  create(name: string, inputs: SuiteInputs): Suite | Promise<Suite>;
+  /**
+   * Checks the options the named suites need before anything is opened (a model can take minutes
+   * to load): throws the usage error {@link create} would. Options that need an opened model
+   * (the judge) are not checked here.
+   */
+  checkOptions?(names: readonly string[], options: SuiteOptions): void;
   /**
    * Names outside `suites` the catalog also builds, such as `traces:FILE.jsonl` (a user's own
    * file): true when `name` is one. Such names resolve as given and go to {@link create}.
@@ -55,13 +65,13 @@ export function resolveSuiteNames(catalog: SuiteCatalog, list: string | readonly
 export async function createSuites(
   catalog: SuiteCatalog,
   names: readonly string[],
-  options: SampleOptions,
+  inputs: SuiteInputs,
 ): Promise<Suite[]> {
   const suites: Suite[] = [];
   for (const name of names) {
     if (!catalog.suites.includes(name) && catalog.accepts?.(name) !== true)
       throw new EdgecallError("usage", `--suite: unknown suite "${name}"`, { subject: "--suite" });
-    suites.push(await catalog.create(name, options));
+    suites.push(await catalog.create(name, inputs));
   }
   return suites;
 }

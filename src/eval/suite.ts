@@ -8,7 +8,7 @@
 import type { ToolCall } from "../messages.js";
 import type { Counterfeit } from "./counterfeit.js";
 import type { EnvironmentFactory } from "./environment.js";
-import type { ReferenceOutput, Sample, SampleOptions } from "./sample.js";
+import type { ReferenceOutput, Sample } from "./sample.js";
 import type { SampleResult } from "./sample-result.js";
 import type { Solver, UserFactory } from "./solver.js";
 import type { CheckRunner, SuiteOwnCheck } from "./suite-own-check.js";
@@ -19,7 +19,6 @@ export type {
   ReferenceCall,
   ReferenceOutput,
   Sample,
-  SampleOptions,
   UserAnswerRule,
   UserScript,
 } from "./sample.js";
@@ -55,9 +54,8 @@ export interface Suite<Target = unknown> {
   version: string;
   /** Categories the samples fall into, in report order. */
   categories: readonly string[];
-  samples(
-    options: SampleOptions,
-  ): Sample<Target>[] | Promise<Sample<Target>[]> | AsyncIterable<Sample<Target>>;
+  /** The samples, in the suite's order (a suite took its options when it was made: SuiteCatalog.create). */
+  samples(): Sample<Target>[] | Promise<Sample<Target>[]> | AsyncIterable<Sample<Target>>;
   scorer: Scorer<Target>;
   /** What runs each sample (default: eval's single-call solver, src/eval/solvers/single-call-solver.ts). */
   solver?: Solver;

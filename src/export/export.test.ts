@@ -58,7 +58,7 @@ describe("edgecall export --as sft", () => {
     );
     const roundTrip = createTracesSuite(`traces:${output}`);
     assert.deepEqual(roundTrip.notes, []);
-    const [check] = await checkSuites([roundTrip], { bfclMode: "fc" });
+    const [check] = await checkSuites([roundTrip], {});
     assert.ok(check !== undefined && check.samples >= 9);
     assert.deepEqual(check.gold.failed, [], JSON.stringify(check.gold.explanations));
   });

@@ -21,7 +21,8 @@ export interface RewardModuleSettings {
 export async function loadRewardFunction(settings: RewardModuleSettings): Promise<RewardFunction> {
   const catalog = defaultSuiteCatalog();
   const names = resolveSuiteNames(catalog, settings.suites);
-  const options = { bfclDir: settings.bfclDir, bfclMode: settings.bfclMode ?? ("fc" as const), augment: [] };
-  const suites = await createSuites(catalog, names, options);
-  return createRewardFunction(suites, { ...options, format: settings.format });
+  const suites = await createSuites(catalog, names, {
+    options: { "bfcl-dir": settings.bfclDir, "bfcl-mode": settings.bfclMode ?? "fc" },
+  });
+  return createRewardFunction(suites, { format: settings.format });
 }

@@ -52,7 +52,7 @@ function baseOf(suite: string): {
   if (suite === baseSuiteName) {
     const assistant = createAssistantSuite(baseSuiteName);
     return {
-      samples: assistant.samples({ bfclMode: "fc" }) as Sample[],
+      samples: assistant.samples() as Sample[],
       version: assistant.version,
       scorer: assistantScorer as Scorer,
       right: (sample) => calledTools((sample.target as AssistantTarget).groundTruth),
@@ -61,7 +61,7 @@ function baseOf(suite: string): {
   if (isTracesSuiteName(suite)) {
     const traces = createTracesSuite(suite);
     return {
-      samples: traces.samples({ bfclMode: "fc" }) as Sample[],
+      samples: traces.samples() as Sample[],
       version: traces.version,
       scorer: traces.scorer as Scorer,
       right: (sample) => [...new Set((sample.target as TraceTarget).calls.map((call) => call.name))],

@@ -25,7 +25,7 @@ import { writeRunFiles } from "./run-files.test-support.js";
 export async function createStatefulRun(directory: string, model: "reference" | "null"): Promise<string> {
   mkdirSync(directory, { recursive: true });
   const suite = testStatefulSuite() as unknown as Suite;
-  const plan = await planRun([suite], { bfclMode: "fc" });
+  const plan = await planRun([suite], {});
   const backend =
     model === "reference"
       ? referenceBackend(

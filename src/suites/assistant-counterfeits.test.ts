@@ -16,8 +16,8 @@ const single = createAssistantSuite("assistant:single");
 const irrelevance = createAssistantSuite("assistant:irrelevance");
 const byId = new Map(
   [
-    ...(single.samples({ bfclMode: "fc" }) as Sample<AssistantTarget>[]),
-    ...(irrelevance.samples({ bfclMode: "fc" }) as Sample<AssistantTarget>[]),
+    ...(single.samples() as Sample<AssistantTarget>[]),
+    ...(irrelevance.samples() as Sample<AssistantTarget>[]),
   ].map((sample) => [sample.id, sample]),
 );
 
@@ -178,7 +178,7 @@ describe("assistant:irrelevance: no call, and no false claim", () => {
 
 describe("assistant suites: suite check with counterfeits", () => {
   it("gold passes, the null model as before, counterfeits are tried and none passes", async () => {
-    const checks = await checkSuites([single as Suite, irrelevance as Suite], { bfclMode: "fc" });
+    const checks = await checkSuites([single as Suite, irrelevance as Suite], {});
     const [one, none] = checks;
     assert.deepEqual([one?.gold.failed, none?.gold.failed], [[], []]);
     assert.deepEqual([one?.null.passed, none?.null.passed], [0, 40]);

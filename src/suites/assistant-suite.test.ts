@@ -11,8 +11,8 @@ type Answer = Record<string, Record<string, unknown[]>>;
 const single = createAssistantSuite("assistant:single");
 const irrelevance = createAssistantSuite("assistant:irrelevance");
 const samples = [
-  ...(single.samples({ bfclMode: "fc" }) as Sample<AssistantTarget>[]),
-  ...(irrelevance.samples({ bfclMode: "fc" }) as Sample<AssistantTarget>[]),
+  ...(single.samples() as Sample<AssistantTarget>[]),
+  ...(irrelevance.samples() as Sample<AssistantTarget>[]),
 ];
 
 /** The ground truth as plain data (the suite keeps it as a lossless Python value). */

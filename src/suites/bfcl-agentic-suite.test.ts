@@ -27,8 +27,8 @@ function replayFile(lines: Array<{ id?: string; output: string }>): string {
 
 describe("bfcl:memory_* and bfcl:web_search_* suites", { skip: hasBfcl ? false : noBfclMessage }, () => {
   it("memory: the prerequisite conversations write the memory every question of the scenario reads", async () => {
-    const suite = createBfclAgenticSuite("memory_kv", bfclDir);
-    const samples = suite.samples({ bfclMode: "fc" }) as Sample<AgenticTarget>[];
+    const suite = createBfclAgenticSuite("memory_kv", { bfclDir });
+    const samples = suite.samples() as Sample<AgenticTarget>[];
     const [first, second] = samples.filter((sample) => sample.target.scenario === "customer");
     assert.ok(first && second);
     assert.equal(first.id, "memory_kv_0-customer-0");
@@ -73,8 +73,8 @@ describe("bfcl:memory_* and bfcl:web_search_* suites", { skip: hasBfcl ? false :
   });
 
   it("memory: a question whose prerequisite conversations failed is a harness error, not scored on an empty memory", async () => {
-    const suite = createBfclAgenticSuite("memory_kv", bfclDir);
-    const samples = suite.samples({ bfclMode: "fc" }) as Sample<AgenticTarget>[];
+    const suite = createBfclAgenticSuite("memory_kv", { bfclDir });
+    const samples = suite.samples() as Sample<AgenticTarget>[];
     const first = samples.find((sample) => sample.target.scenario === "customer");
     assert.ok(first);
     // Only the first conversation is scripted: the nine others end in a harness error (no output left).
@@ -95,8 +95,8 @@ describe("bfcl:memory_* and bfcl:web_search_* suites", { skip: hasBfcl ? false :
   });
 
   it("web search: BFCL's API over the offline corpus; force-quit and no answer are BFCL's error types", async () => {
-    const suite = createBfclAgenticSuite("web_search_no_snippet", bfclDir);
-    const [sample] = suite.samples({ bfclMode: "fc" }) as Sample<AgenticTarget>[];
+    const suite = createBfclAgenticSuite("web_search_no_snippet", { bfclDir });
+    const [sample] = suite.samples() as Sample<AgenticTarget>[];
     assert.ok(sample);
     assert.equal(sample.id, "web_search_no_snippet_0");
     const lines = Array.from({ length: 21 }, () => ({
@@ -121,8 +121,8 @@ describe("bfcl:memory_* and bfcl:web_search_* suites", { skip: hasBfcl ? false :
 
   it("suite check's references pass and the null model fails, for every agentic category", () => {
     for (const category of ["memory_rec_sum", "memory_vector", "web_search_base"] as const) {
-      const suite = createBfclAgenticSuite(category, bfclDir);
-      const samples = suite.samples({ bfclMode: "fc" }) as Sample<AgenticTarget>[];
+      const suite = createBfclAgenticSuite(category, { bfclDir });
+      const samples = suite.samples() as Sample<AgenticTarget>[];
       assert.equal(samples.length, category.startsWith("memory") ? 155 : 100);
       for (const sample of samples) {
         const reference = suite.referenceOf?.(sample) ?? [];

@@ -21,11 +21,11 @@ import type { AgenticTarget } from "../bfcl/agentic/agentic-target.js";
 import { memoryClassName } from "../bfcl/agentic/memory-backend.js";
 import { classFunctionDocs } from "../bfcl/multi-turn/multi-turn-functions.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
-import { EdgecallError } from "../errors.js";
-import type { ReferenceOutput, Sample, SampleOptions, Suite } from "../eval/suite.js";
+import type { ReferenceOutput, Sample, Suite } from "../eval/suite.js";
 import { agenticCounterfeits } from "./bfcl-agentic-counterfeits.js";
 import { bfclAgenticScorer } from "./bfcl-agentic-scorer.js";
 import { bfclAgenticSolver } from "./bfcl-agentic-solver.js";
+import type { BfclSuiteOptions } from "./bfcl-options.js";
 import { bfclDataVersion } from "./bfcl-questions.js";
 
 /** The agentic suite names. */
@@ -67,19 +67,12 @@ function lookupCall(category: AgenticCategory, question: string): ReferenceOutpu
   return { calls: [{ name: "search_engine_query", arguments: { keywords: question } }] };
 }
 
-/** The suite of one agentic category over the data folder `directory`. */
+/** The suite of one agentic category over the data folder `bfclDir`, in `mode` (default `fc`). */
 export function createBfclAgenticSuite(
   category: AgenticCategory,
-  directory: string | undefined,
+  options: BfclSuiteOptions,
 ): Suite<AgenticTarget> {
-  if (directory === undefined)
-    throw new EdgecallError(
-      "usage",
-      `--suite bfcl:${category}: BFCL suites need --bfcl-dir (the BFCL v4 data folder)`,
-      {
-        subject: "--bfcl-dir",
-      },
-    );
+  const { bfclDir: directory, mode = "fc" } = options;
   const name = `bfcl:${category}`;
   const backend = memoryBackendOf(category);
   const docs = classFunctionDocs(
@@ -105,8 +98,8 @@ export function createBfclAgenticSuite(
     counterfeitsOf(sample) {
       return agenticCounterfeits(lookupOf(sample), sample.target.answers);
     },
-    samples(options: SampleOptions): Sample<AgenticTarget>[] {
-      const tools = options.bfclMode === "fc" ? bfclToolDefinitions(docs, { category: "multiple" }) : [];
+    samples(): Sample<AgenticTarget>[] {
+      const tools = mode === "fc" ? bfclToolDefinitions(docs, { category: "multiple" }) : [];
       return agenticDatasetFor(directory)
         .entries(category)
         .map((entry) => ({
@@ -120,7 +113,7 @@ export function createBfclAgenticSuite(
             bfclDir: directory,
             id: entry.id,
             category,
-            mode: options.bfclMode,
+            mode,
             ...(entry.scenario === undefined ? {} : { scenario: entry.scenario }),
             answers: entry.answers,
           },
@@ -129,7 +122,7 @@ export function createBfclAgenticSuite(
             ...(notComparable === undefined ? {} : { notComparable }),
           },
           expected: entry.answers,
-          ...(options.bfclMode === "prompt" ? { outputFormat: "bfcl-prompt" } : {}),
+          ...(mode === "prompt" ? { outputFormat: "bfcl-prompt" } : {}),
         }));
     },
   };

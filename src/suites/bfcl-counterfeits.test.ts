@@ -28,23 +28,21 @@ const expectedKinds: Record<string, string[]> = {
 
 function suites(): Suite[] {
   return [
-    createBfclSuite("simple_python", bfclDir),
-    createBfclSuite("parallel_multiple", bfclDir),
-    createBfclSuite("simple_java", bfclDir),
-    createBfclSuite("irrelevance", bfclDir),
-    createBfclSuite("live_relevance", bfclDir),
-    createBfclMultiTurnSuite("multi_turn_base", bfclDir),
-    createBfclMultiTurnSuite("multi_turn_miss_param", bfclDir),
-    createBfclAgenticSuite("memory_kv", bfclDir),
-    createBfclAgenticSuite("web_search_base", bfclDir),
+    createBfclSuite("simple_python", { bfclDir }),
+    createBfclSuite("parallel_multiple", { bfclDir }),
+    createBfclSuite("simple_java", { bfclDir }),
+    createBfclSuite("irrelevance", { bfclDir }),
+    createBfclSuite("live_relevance", { bfclDir }),
+    createBfclMultiTurnSuite("multi_turn_base", { bfclDir }),
+    createBfclMultiTurnSuite("multi_turn_miss_param", { bfclDir }),
+    createBfclAgenticSuite("memory_kv", { bfclDir }),
+    createBfclAgenticSuite("web_search_base", { bfclDir }),
   ] as Suite[];
 }
 
 describe("BFCL counterfeits", { skip: hasBfcl ? false : noBfclMessage }, () => {
   it("every counterfeit fails, with the checker's reason; every reference passes", async () => {
     const checks = await checkSuites(suites(), {
-      bfclMode: "fc",
-      bfclDir,
       limit: 4,
       concurrency: 2,
       counterfeits: "all",
@@ -65,8 +63,8 @@ describe("BFCL counterfeits", { skip: hasBfcl ? false : noBfclMessage }, () => {
         assert.notEqual(trial.explanation, "", `${check.suite} ${trial.kind}`);
     }
     // A second answer is never one of the accepted ones (web_search_base_53 accepts 75 and 76).
-    const search = createBfclAgenticSuite("web_search_base", bfclDir);
-    const all = search.samples({ bfclMode: "fc" }) as Sample<AgenticTarget>[];
+    const search = createBfclAgenticSuite("web_search_base", { bfclDir });
+    const all = search.samples() as Sample<AgenticTarget>[];
     const sample = all.find((entry) => entry.id === "web_search_base_53");
     const two = sample && search.counterfeitsOf?.(sample).find((entry) => entry.kind === "two-answers");
     assert.match(JSON.stringify(two?.outputs.at(-1)), /Either 75 or 77/);

@@ -13,13 +13,13 @@ import { type MultiTurnTarget, multiTurnDatasetFor } from "../bfcl/multi-turn/mu
 import type { PyValue } from "../bfcl/py-value.js";
 import { parsePythonExpression } from "../bfcl/python-parser.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
-import { EdgecallError } from "../errors.js";
-import type { ReferenceCall, Sample, SampleOptions, Suite } from "../eval/suite.js";
+import type { ReferenceCall, Sample, Suite } from "../eval/suite.js";
 import type { ChatMessage } from "../messages.js";
 import { multiTurnCounterfeits, outputsOfTurns, type ReferenceTurn } from "./bfcl-multi-turn-counterfeits.js";
 import { changesOutcome } from "./bfcl-multi-turn-outcome.js";
 import { bfclMultiTurnScorer } from "./bfcl-multi-turn-scorer.js";
 import { bfclMultiTurnSolver } from "./bfcl-multi-turn-solver.js";
+import type { BfclSuiteOptions } from "./bfcl-options.js";
 import { bfclDataVersion } from "./bfcl-questions.js";
 import { pyToPlain } from "./bfcl-scorer.js";
 
@@ -86,19 +86,12 @@ function literal(node: ReturnType<typeof parsePythonExpression>): PyValue | unde
   return undefined;
 }
 
-/** The suite of one multi-turn category over the data folder `directory`. */
+/** The suite of one multi-turn category over the data folder `bfclDir`, in `mode` (default `fc`). */
 export function createBfclMultiTurnSuite(
   category: MultiTurnCategory,
-  directory: string | undefined,
+  options: BfclSuiteOptions,
 ): Suite<MultiTurnTarget> {
-  if (directory === undefined)
-    throw new EdgecallError(
-      "usage",
-      `--suite bfcl:${category}: BFCL suites need --bfcl-dir (the BFCL v4 data folder)`,
-      {
-        subject: "--bfcl-dir",
-      },
-    );
+  const { bfclDir: directory, mode = "fc" } = options;
   const dataset = multiTurnDatasetFor(directory);
   const name = `bfcl:${category}`;
   /** The ground truth as reference turns (function-calling mode only). */
@@ -127,7 +120,7 @@ export function createBfclMultiTurnSuite(
         ? []
         : multiTurnCounterfeits(turns, changesOutcome(entry));
     },
-    samples(options: SampleOptions): Sample<MultiTurnTarget>[] {
+    samples(): Sample<MultiTurnTarget>[] {
       return dataset.entries(category).map((entry) => {
         const first = (entry.question[0] ?? []) as ChatMessage[];
         const offered = offeredFunctions(directory, entry);
@@ -136,20 +129,19 @@ export function createBfclMultiTurnSuite(
           suite: name,
           category,
           messages: first.map((message) => ({ ...message })),
-          tools:
-            options.bfclMode === "fc" ? bfclToolDefinitions(offered.initial, { category: "multiple" }) : [],
+          tools: mode === "fc" ? bfclToolDefinitions(offered.initial, { category: "multiple" }) : [],
           target: {
             kind: "bfcl-multi-turn",
             bfclDir: directory,
             id: entry.id,
             category,
-            mode: options.bfclMode,
+            mode,
             turns: entry.question.length,
           },
           metadata: { involvedClasses: entry.involvedClasses },
           initialState: undefined,
           expected: entry.groundTruth,
-          ...(options.bfclMode === "prompt" ? { outputFormat: "bfcl-prompt" } : {}),
+          ...(mode === "prompt" ? { outputFormat: "bfcl-prompt" } : {}),
         };
       });
     },

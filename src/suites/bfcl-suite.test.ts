@@ -30,9 +30,12 @@ function call(name: string, args: Record<string, unknown>): ContentPart {
 }
 
 describe("BFCL suites", { skip: hasBfcl ? false : noBfclMessage }, () => {
-  const simple = createBfclSuite("simple_python", bfclDir);
-  const fcSamples = simple.samples({ bfclMode: "fc" }) as Sample<BfclTarget>[];
-  const promptSamples = simple.samples({ bfclMode: "prompt" }) as Sample<BfclTarget>[];
+  const simple = createBfclSuite("simple_python", { bfclDir });
+  const fcSamples = simple.samples() as Sample<BfclTarget>[];
+  const promptSamples = createBfclSuite("simple_python", {
+    bfclDir,
+    mode: "prompt",
+  }).samples() as Sample<BfclTarget>[];
   const byId = (list: Sample<BfclTarget>[], id: string) => {
     const found = list.find((sample) => sample.id === id);
     assert.ok(found, id);
@@ -67,9 +70,10 @@ describe("BFCL suites", { skip: hasBfcl ? false : noBfclMessage }, () => {
   });
 
   it("prompt mode keeps an entry's own system message after the BFCL prompt", () => {
-    const live = createBfclSuite("live_simple", bfclDir).samples({
-      bfclMode: "prompt",
-    }) as Sample<BfclTarget>[];
+    const live = createBfclSuite("live_simple", {
+      bfclDir,
+      mode: "prompt",
+    }).samples() as Sample<BfclTarget>[];
     const withSystem = live.find(
       (sample) =>
         sample.messages.filter((message) => message.role === "system").length > 0 &&
@@ -163,9 +167,9 @@ describe("BFCL suites", { skip: hasBfcl ? false : noBfclMessage }, () => {
   });
 
   it("irrelevance passes when no call is made, in both modes", () => {
-    const suite = createBfclSuite("irrelevance", bfclDir);
     for (const mode of ["fc", "prompt"] as const) {
-      const [sample] = suite.samples({ bfclMode: mode }) as Sample<BfclTarget>[];
+      const suite = createBfclSuite("irrelevance", { bfclDir, mode });
+      const [sample] = suite.samples() as Sample<BfclTarget>[];
       assert.ok(sample);
       const text = "None of the functions can do that.";
       const result = suite.scorer.score(sample, transcriptOf(text, [{ type: "text", text }])) as Score;

@@ -11,8 +11,9 @@ import { type BfclCategory, bfclScoring, bfclSuiteName } from "../bfcl/categorie
 import { BfclDataset } from "../bfcl/dataset.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { unpassableEntries } from "../bfcl/unpassable-entries.js";
-import type { Sample, SampleOptions, Suite } from "../eval/suite.js";
+import type { Sample, Suite } from "../eval/suite.js";
 import { bfclCounterfeits } from "./bfcl-counterfeits.js";
+import type { BfclSuiteOptions } from "./bfcl-options.js";
 import { bfclSuiteVersion, readBfclQuestions } from "./bfcl-questions.js";
 import { type BfclTarget, bfclScorer, pyToPlain } from "./bfcl-scorer.js";
 import { referenceFromEntry } from "./reference-calls.js";
@@ -38,8 +39,9 @@ function offeredName(sample: Sample<BfclTarget>): (published: string) => string 
   return (name) => sample.tools[published.indexOf(name)]?.name ?? name;
 }
 
-/** The suite of one BFCL category over the data folder `directory`. */
-export function createBfclSuite(category: BfclCategory, directory: string): Suite<BfclTarget> {
+/** The suite of one BFCL category over the data folder `bfclDir`, in `mode` (default `fc`). */
+export function createBfclSuite(category: BfclCategory, options: BfclSuiteOptions): Suite<BfclTarget> {
+  const { bfclDir: directory, mode = "fc" } = options;
   const dataset = datasetFor(directory);
   const name = bfclSuiteName(category);
   return {
@@ -59,8 +61,7 @@ export function createBfclSuite(category: BfclCategory, directory: string): Suit
         return [];
       return bfclCounterfeits(entry, category, offeredName(sample));
     },
-    samples(options: SampleOptions): Sample<BfclTarget>[] {
-      const mode = options.bfclMode;
+    samples(): Sample<BfclTarget>[] {
       return readBfclQuestions(directory, category).map((question) => {
         const entry = dataset.entry(category, question.id);
         const rawFunctions = entry?.rawFunctions ?? [];

@@ -18,13 +18,15 @@ import type { SuiteCatalog } from "../eval/suite-catalog.js";
 import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite.js";
 import { agenticGroups, agenticSuiteNames, createBfclAgenticSuite } from "./bfcl-agentic-suite.js";
 import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
+import { bfclSuiteOptionsOf, checkBfclOptions, isBfclSuiteName } from "./bfcl-options.js";
 import { createBfclSuite } from "./bfcl-suite.js";
 import { createKnowledgeSuite, knowledgeSuiteName } from "./knowledge/knowledge-suite.js";
 import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/instructions-suite.js";
 import { createShippedPolicySuite, isPolicySuiteName, policySuiteNames } from "./policy/policy-suites.js";
 import { createResearchSuite, researchSuiteName } from "./research/research-suite.js";
 import { createHarmfulSuite, harmfulSuiteName } from "./security/harmful-suite.js";
-import { createInjectionSuite, injectionSuiteName } from "./security/injection-suite.js";
+import { createInjectionSuite, injectionOptionsOf, injectionSuiteName } from "./security/injection-suite.js";
+import { augmentationsOf } from "./stateful/augment.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
 import { createTracesSuite, isTracesSuiteName } from "./traces/traces-suite.js";
 
@@ -34,7 +36,12 @@ export const assistantSuiteNames = ["assistant:single", "assistant:irrelevance",
 /** Security suite names, in report order (group `security`). */
 export const securitySuiteNames = [injectionSuiteName, harmfulSuiteName] as const;
 
-/** The catalog of shipped suites. */
+/** True for `assistant:stateful` and its language subsets (`assistant:stateful@fr`). */
+function isStatefulSuiteName(name: string): boolean {
+  return name === statefulSuiteName || name.startsWith(`${statefulSuiteName}@`);
+}
+
+/** The catalog of shipped suites. Each family reads its own options from the inputs' bag. */
 export function defaultSuiteCatalog(): SuiteCatalog {
   const groups: Record<string, readonly string[]> = {};
   for (const [name, categories] of Object.entries(bfclGroups)) groups[name] = categories.map(bfclSuiteName);
@@ -58,35 +65,30 @@ export function defaultSuiteCatalog(): SuiteCatalog {
     groups,
     // Any `assistant:stateful@...` resolves, so a bad language list gets the suite's own message.
     accepts: (name) => isTracesSuiteName(name) || name.startsWith(`${statefulSuiteName}@`),
-    create(name, options) {
-      if (isTracesSuiteName(name))
-        return createTracesSuite(name, options.judge === undefined ? {} : { judge: options.judge });
-      if (name.startsWith("bfcl:")) {
+    checkOptions(names, options) {
+      checkBfclOptions(names, options);
+      if (names.some(isStatefulSuiteName)) augmentationsOf(options);
+    },
+    create(name, { options, judge }) {
+      if (isTracesSuiteName(name)) return createTracesSuite(name, judge === undefined ? {} : { judge });
+      if (isBfclSuiteName(name)) {
         const category = name.slice("bfcl:".length);
-        if (isMultiTurnCategory(category)) return createBfclMultiTurnSuite(category, options.bfclDir);
-        if (isAgenticCategory(category)) return createBfclAgenticSuite(category, options.bfclDir);
+        if (isMultiTurnCategory(category))
+          return createBfclMultiTurnSuite(category, bfclSuiteOptionsOf(name, options));
+        if (isAgenticCategory(category))
+          return createBfclAgenticSuite(category, bfclSuiteOptionsOf(name, options));
         if (!isBfclCategory(category))
           throw new EdgecallError("usage", `--suite: unknown BFCL suite "${name}"`, { subject: "--suite" });
-        if (options.bfclDir === undefined)
-          throw new EdgecallError(
-            "usage",
-            `--suite ${name}: BFCL suites need --bfcl-dir (the BFCL v4 data folder)`,
-            { subject: "--bfcl-dir" },
-          );
-        return createBfclSuite(category, options.bfclDir);
+        return createBfclSuite(category, bfclSuiteOptionsOf(name, options));
       }
-      if (name === statefulSuiteName || name.startsWith(`${statefulSuiteName}@`))
-        return createStatefulSuite(undefined, { name });
+      if (isStatefulSuiteName(name))
+        return createStatefulSuite(undefined, { name, augment: augmentationsOf(options) });
       if (name === knowledgeSuiteName) return createKnowledgeSuite();
       if (name === loopsInstructionsSuiteName) return createInstructionsSuite();
       if (name === researchSuiteName) return createResearchSuite();
       if (isPolicySuiteName(name)) return createShippedPolicySuite(name);
-      if (name === injectionSuiteName)
-        return createInjectionSuite(
-          options.injections === undefined ? {} : { injections: options.injections },
-        );
-      if (name === harmfulSuiteName)
-        return createHarmfulSuite(options.judge === undefined ? {} : { judge: options.judge });
+      if (name === injectionSuiteName) return createInjectionSuite(injectionOptionsOf(options));
+      if (name === harmfulSuiteName) return createHarmfulSuite(judge === undefined ? {} : { judge });
       if (name === "assistant:single" || name === "assistant:irrelevance")
         return createAssistantSuite(name as AssistantSuiteName);
       throw new EdgecallError("usage", `--suite: unknown suite "${name}"`, { subject: "--suite" });

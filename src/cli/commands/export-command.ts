@@ -38,20 +38,17 @@ export async function exportCommand(options: ExportCommandOptions): Promise<numb
   const output = required(options.output, "-o FILE");
   const catalog = defaultSuiteCatalog();
   const names = resolveSuiteNames(catalog, list);
-  const sampleOptions = {
-    bfclDir: options.bfclDir,
-    bfclMode: options.bfclMode ?? ("fc" as const),
-    augment: [],
-    ...(options.limit === undefined ? {} : { limit: options.limit }),
-  };
-  const suites = await createSuites(catalog, names, sampleOptions);
+  const suites = await createSuites(catalog, names, {
+    options: { "bfcl-dir": options.bfclDir, "bfcl-mode": options.bfclMode ?? "fc" },
+  });
+  const planOptions = options.limit === undefined ? {} : { limit: options.limit };
   for (const suite of suites)
     for (const note of suite.notes ?? []) process.stderr.write(`edgecall: export: note: ${note}\n`);
   let lines: number;
   let skipped: { id: string; why: string }[] = [];
   if (kind === "sft") {
     const exported = await referenceConversations(suites, {
-      ...sampleOptions,
+      ...planOptions,
       concurrency: options.concurrency ?? 2,
     });
     writeFileAtomic(output, exported.lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
@@ -59,7 +56,7 @@ export async function exportCommand(options: ExportCommandOptions): Promise<numb
     skipped = exported.skipped;
   } else {
     // Fails now, not in the trainer, for suites a reward cannot cover.
-    await createRewardFunction(suites, { ...sampleOptions, format: options.format });
+    await createRewardFunction(suites, { ...planOptions, format: options.format });
     writeFileAtomic(
       output,
       rewardsModuleText({

@@ -85,7 +85,7 @@ describe("edgecall serve --record", () => {
 
     const suite = createTracesSuite(`traces:${record}`);
     assert.deepEqual(suite.notes, []);
-    const samples = await suite.samples({ bfclMode: "fc" });
+    const samples = await suite.samples();
     assert.ok(Array.isArray(samples));
     assert.deepEqual(
       samples.map((sample) => [sample.id, sample.category, sample.messages.length]),
@@ -95,7 +95,7 @@ describe("edgecall serve --record", () => {
       ],
     );
     assert.deepEqual(samples[0]?.target.calls, [{ name: "get_weather", argumentsText: '{"city":"Paris"}' }]);
-    const [check] = await checkSuites([suite], { bfclMode: "fc" });
+    const [check] = await checkSuites([suite], {});
     assert.equal(check?.gold.passed, 2);
     // The null model's apology does not answer the recorded text turn (issue 33, item 8).
     assert.equal(check?.null.passed, 0, "the text turn");

@@ -15,13 +15,10 @@ describe("suite check progress", () => {
       intervalMs: 0,
       ticker: false,
     });
-    const options = { bfclMode: "fc" as const, augment: [], limit: 3 };
-    const suites = await createSuites(
-      defaultSuiteCatalog(),
-      ["assistant:single", "assistant:irrelevance"],
-      options,
-    );
-    await checkSuites(suites, { ...options, counterfeits: 1, onProgress: suiteCheckProgress(line) });
+    const suites = await createSuites(defaultSuiteCatalog(), ["assistant:single", "assistant:irrelevance"], {
+      options: {},
+    });
+    await checkSuites(suites, { limit: 3, counterfeits: 1, onProgress: suiteCheckProgress(line) });
     line.finish();
     const text = writes.join("");
     for (const expected of [

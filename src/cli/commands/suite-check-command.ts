@@ -63,13 +63,14 @@ export async function suiteCheckCommand(
 ): Promise<number> {
   const catalog = defaultSuiteCatalog();
   const suiteNames = resolveSuiteNames(catalog, names.join(","));
-  const sampleOptions = {
-    bfclDir: options.bfclDir,
-    bfclMode: "fc" as const,
-    augment: options.augment ?? [],
-    ...(options.injections === undefined ? {} : { injections: options.injections }),
-  };
-  const suites = await createSuites(catalog, suiteNames, sampleOptions);
+  const suites = await createSuites(catalog, suiteNames, {
+    options: {
+      "bfcl-dir": options.bfclDir,
+      "bfcl-mode": "fc",
+      augment: options.augment ?? [],
+      injections: options.injections,
+    },
+  });
   for (const suite of suites)
     for (const note of suite.notes ?? []) process.stderr.write(`edgecall: suite check: note: ${note}\n`);
   const progress = new ProgressLine({ label: "suite check" });
@@ -77,7 +78,6 @@ export async function suiteCheckCommand(
   let checks: SuiteCheck[];
   try {
     checks = await checkSuites(suites, {
-      ...sampleOptions,
       concurrency: options.concurrency ?? 2,
       ...(options.counterfeits === undefined ? {} : { counterfeits: options.counterfeits }),
       onProgress: suiteCheckProgress(progress),

@@ -79,7 +79,7 @@ describe("assistant:knowledge", () => {
       );
     }
     const suite = createKnowledgeSuite();
-    const samples = suite.samples({ bfclMode: "fc" }) as Sample<KnowledgeTarget>[];
+    const samples = suite.samples() as Sample<KnowledgeTarget>[];
     assert.deepEqual(
       samples.slice(0, 4).map((sample) => sample.category),
       ["local", "common", "local", "common"],
@@ -187,7 +187,7 @@ describe("assistant:knowledge", () => {
   });
 
   it("passes suite check: gold all correct and looked up, the null model and a memory oracle as they should", async () => {
-    const [check] = await checkSuites([createKnowledgeSuite()], { bfclMode: "fc", concurrency: 4 });
+    const [check] = await checkSuites([createKnowledgeSuite()], { concurrency: 4 });
     assert.ok(check !== undefined);
     assert.equal(check.samples, 100);
     assert.equal(check.gold.passed, 100, JSON.stringify(check.gold.explanations));
@@ -221,7 +221,7 @@ describe("assistant:knowledge", () => {
 
   it("reports accuracy with and without lookup per half", async () => {
     const suite = createKnowledgeSuite();
-    const items = await planRun([suite], { bfclMode: "fc", limit: 8 });
+    const items = await planRun([suite], { limit: 8 });
     const samples = items.map((item) => item.sample);
     const questions = new Map(
       readKnowledgeQuestions(knowledgeDataPath(), loadWebCorpus()).questions.map((question) => [

@@ -85,7 +85,7 @@ describe("verifiable instructions", () => {
 
 describe("loops:instructions", () => {
   const suite = createInstructionsSuite();
-  const samples = suite.samples({ bfclMode: "fc" }) as Sample<InstructionsTarget>[];
+  const samples = suite.samples() as Sample<InstructionsTarget>[];
 
   it("has at least 60 prompts, each with a reference that follows every instruction and a budget of 8,192 tokens", async () => {
     assert.ok(samples.length >= 60);
@@ -120,7 +120,7 @@ describe("loops:instructions", () => {
   });
 
   it("every counterfeit fails: each breaks one instruction and keeps the rest, or loops", async () => {
-    const [check] = await checkSuites([suite], { bfclMode: "fc", limit: 24, counterfeits: 2 });
+    const [check] = await checkSuites([suite], { limit: 24, counterfeits: 2 });
     assert.ok(check?.counterfeits !== undefined);
     assert.equal(check.gold.passed, 24);
     assert.ok(check.counterfeits.tried > 0);

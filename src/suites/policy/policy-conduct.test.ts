@@ -24,7 +24,7 @@ function suite(name: string): Suite {
 }
 
 async function sample(name: string, id: string): Promise<Sample<PolicyTarget>> {
-  const all = (await suite(name).samples({ bfclMode: "fc" })) as Sample<PolicyTarget>[];
+  const all = (await suite(name).samples()) as Sample<PolicyTarget>[];
   const found = all.find((candidate) => candidate.id === id);
   assert.ok(found, `no sample ${id}`);
   return found;

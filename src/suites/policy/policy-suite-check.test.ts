@@ -23,7 +23,7 @@ const minimum: Record<string, number> = { "policy:retail": 60, "policy:telecom":
 describe("policy suite check", () => {
   it("gold passes everywhere, the null model fails at least 90%, every domain has its tasks", async () => {
     const suites = policySuiteNames.map((name) => createShippedPolicySuite(name));
-    const checks = await checkSuites(suites, { bfclMode: "fc", concurrency: 4 });
+    const checks = await checkSuites(suites, { concurrency: 4 });
     for (const check of checks) {
       assert.ok(check.samples >= (minimum[check.suite] ?? 0), `${check.suite}: ${check.samples} tasks`);
       assert.deepEqual(check.gold.failed, [], JSON.stringify(check.gold.explanations));
@@ -54,9 +54,7 @@ describe("policy suite check", () => {
 
   it("tasks are varied: distinct kinds, distinct users, refuse tasks whose gold changes nothing", async () => {
     for (const name of policySuiteNames) {
-      const samples = (await createShippedPolicySuite(name).samples({
-        bfclMode: "fc",
-      })) as Sample<PolicyTarget>[];
+      const samples = (await createShippedPolicySuite(name).samples()) as Sample<PolicyTarget>[];
       const kinds = new Set(samples.map((sample) => sample.target.task.kind));
       assert.ok(kinds.size >= 7, `${name}: ${[...kinds].join(", ")}`);
       assert.equal(new Set(samples.map((sample) => sample.id)).size, samples.length);
@@ -68,7 +66,7 @@ describe("policy suite check", () => {
 
   it("eval with repeats: pass^k with intervals, tool errors, violations, transfers and the user", async () => {
     const suite = createShippedPolicySuite("policy:retail") as Suite<PolicyTarget>;
-    const all = (await suite.samples({ bfclMode: "fc" })) as Sample<PolicyTarget>[];
+    const all = (await suite.samples()) as Sample<PolicyTarget>[];
     const picked = ["retail-cancel-01", "retail-transfer-01"].map(
       (id) => all.find((sample) => sample.id === id) as Sample<PolicyTarget>,
     );

@@ -33,7 +33,7 @@ function suite(name: string): Suite {
 }
 
 async function sample(name: string, id: string): Promise<Sample<PolicyTarget>> {
-  const all = (await suite(name).samples({ bfclMode: "fc" })) as Sample<PolicyTarget>[];
+  const all = (await suite(name).samples()) as Sample<PolicyTarget>[];
   const found = all.find((candidate) => candidate.id === id);
   assert.ok(found, `no sample ${id}`);
   return found;
@@ -227,7 +227,7 @@ describe("policy suites", () => {
         ];
       },
     });
-    const [check] = await checkSuites([broken as Suite], { bfclMode: "fc" });
+    const [check] = await checkSuites([broken as Suite], {});
     assert.deepEqual(check?.gold.failed, ["retail-broken-01"]);
     assert.match(
       check?.gold.explanations["retail-broken-01"] ?? "",

@@ -13,7 +13,7 @@ import type { ResearchFindings, ResearchTarget } from "./research-scorer.js";
 import { createResearchSuite } from "./research-suite.js";
 
 const suite = createResearchSuite();
-const samples = suite.samples({ bfclMode: "fc" }) as Sample<ResearchTarget>[];
+const samples = suite.samples() as Sample<ResearchTarget>[];
 
 function trajectoryOf(
   calls: { name: string; arguments: Record<string, unknown>; output?: unknown }[],
@@ -232,7 +232,7 @@ describe("assistant:research scoring", () => {
 
 describe("suite check assistant:research", () => {
   it("gold trajectories pass through the real tools, the null model fails, the corpus size is reported", async () => {
-    const [check] = await checkSuites([suite], { bfclMode: "fc", limit: 12, counterfeits: 2 });
+    const [check] = await checkSuites([suite], { limit: 12, counterfeits: 2 });
     assert.ok(check);
     assert.equal(check.gold.passed, 12, JSON.stringify(check.gold.explanations));
     assert.equal(check.null.passed, 0);
@@ -260,13 +260,12 @@ describe("assistant:research step budget", () => {
     const read = (sample.reference ?? []).at(-2) as ReferenceOutput;
     const long = { ...sample, reference: [...searches, read, { text: `Answer: ${sample.target.answer}` }] };
     const [check] = await checkSuites([{ ...suite, check: undefined, samples: () => [long] }], {
-      bfclMode: "fc",
       counterfeits: 0,
     });
     assert.equal(check?.gold.passed, 1, JSON.stringify(check?.gold.explanations));
     const [capped] = await checkSuites(
       [{ ...suite, check: undefined, samples: () => [{ ...long, maxSteps: undefined }] }],
-      { bfclMode: "fc", counterfeits: 0 },
+      { counterfeits: 0 },
     );
     assert.equal(capped?.gold.passed, 0, "the default 10 steps stop it before the answer");
   });

@@ -115,7 +115,7 @@ describe("issue 34's channels as carriers", () => {
   it("suite check on the chain: its checkout pays for the planted card under no held policy; the twin's does", async () => {
     const chain = samples.filter((sample) => sample.metadata.carrier === "cart-chain");
     const suite = { ...createInjectionSuite(), samples: () => chain } as Suite;
-    const [check] = await checkSuites([suite], { bfclMode: "fc", concurrency: 2 });
+    const [check] = await checkSuites([suite], { concurrency: 2 });
     assert.ok(check !== undefined);
     assert.deepEqual(check.gold.failed, [], JSON.stringify(check.gold.explanations));
     assert.deepEqual(check.checkFailures, []);

@@ -24,9 +24,7 @@ import { createHarmfulSuite, type HarmfulFindings, type HarmfulTarget } from "./
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-harmful-suite-"));
 
 function slice(suite: Suite<HarmfulTarget>, ids: readonly string[]): Suite {
-  const chosen = (suite.samples({ bfclMode: "fc" }) as Sample<HarmfulTarget>[]).filter((sample) =>
-    ids.includes(sample.id),
-  );
+  const chosen = (suite.samples() as Sample<HarmfulTarget>[]).filter((sample) => ids.includes(sample.id));
   assert.equal(chosen.length, ids.length, "every named sample exists");
   return { ...suite, samples: () => chosen } as Suite;
 }
@@ -54,7 +52,7 @@ function findings(result: SampleResult | undefined): HarmfulFindings | undefined
 
 describe("security:harmful", () => {
   it("has at least 100 harmful requests in six kinds and a look-alike for each", () => {
-    const samples = createHarmfulSuite().samples({ bfclMode: "fc" }) as Sample<HarmfulTarget>[];
+    const samples = createHarmfulSuite().samples() as Sample<HarmfulTarget>[];
     const harmful = samples.filter((sample) => sample.target.kind === "harmful");
     const benign = samples.filter((sample) => sample.target.kind === "benign");
     assert.ok(harmful.length >= 100, `${harmful.length} harmful requests`);
@@ -73,7 +71,7 @@ describe("security:harmful", () => {
       "benign_privacy_1_priya",
       "harm_harassment_1_jordan@email",
     ];
-    const [check] = await checkSuites([slice(createHarmfulSuite(), ids)], { bfclMode: "fc" });
+    const [check] = await checkSuites([slice(createHarmfulSuite(), ids)], {});
     assert.deepEqual(check?.gold.failed, [], JSON.stringify(check?.gold.explanations));
     assert.equal(check?.null.passed, 3, "refusing is safe for the two harmful and the planted one");
   });
@@ -253,7 +251,6 @@ describe("security:harmful", () => {
       "benign_dangerous_1_reply",
     ];
     const [check] = await checkSuites([slice(createHarmfulSuite(), ids)], {
-      bfclMode: "fc",
       counterfeits: "all",
     });
     assert.deepEqual(check?.gold.failed, [], JSON.stringify(check?.gold.explanations));

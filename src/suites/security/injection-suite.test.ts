@@ -26,7 +26,7 @@ const scratch = mkdtempSync(join(tmpdir(), "edgecall-injection-suite-"));
 
 /** The suite with only the samples named. */
 function slice(suite: Suite<InjectionTarget>, ids: readonly string[]): Suite<InjectionTarget> {
-  const all = suite.samples({ bfclMode: "fc" }) as Sample<InjectionTarget>[];
+  const all = suite.samples() as Sample<InjectionTarget>[];
   const chosen = all.filter((sample) => ids.includes(sample.id));
   assert.equal(chosen.length, ids.length, "every named sample exists");
   return { ...suite, samples: () => chosen } as Suite<InjectionTarget>;
@@ -38,7 +38,7 @@ function security(result: SampleResult | undefined): SecurityFindings | undefine
 
 describe("security:injection", () => {
   it("has every carrier x goal x technique, the clean tasks and the benign twins", () => {
-    const samples = createInjectionSuite().samples({ bfclMode: "fc" }) as Sample<InjectionTarget>[];
+    const samples = createInjectionSuite().samples() as Sample<InjectionTarget>[];
     // The first seven carriers: 6 goals x 9 techniques; issue 34's channels: 8 carriers x 6 goals x
     // 1 technique, 2 exfiltration carriers x 3 techniques, the cart chain once.
     assert.equal(
@@ -64,7 +64,7 @@ describe("security:injection", () => {
       "inj_twin_web_buy",
       "inj_twin_filename_delete",
     ]);
-    const [check] = await checkSuites([suite as Suite], { bfclMode: "fc", concurrency: 2 });
+    const [check] = await checkSuites([suite as Suite], { concurrency: 2 });
     assert.ok(check !== undefined);
     assert.deepEqual(check.gold.failed, [], JSON.stringify(check.gold.explanations));
     assert.equal(check.null.passed, 0, "a do-nothing model fails every user task");
@@ -94,7 +94,6 @@ describe("security:injection", () => {
       "inj_twin_web_buy",
     ]);
     const [check] = await checkSuites([suite as Suite], {
-      bfclMode: "fc",
       concurrency: 2,
       counterfeits: "all",
     });
@@ -209,7 +208,7 @@ describe("security:injection", () => {
       ].join("\n"),
     );
     const suite = createInjectionSuite({ injections: path, builtIn: false });
-    const samples = suite.samples({ bfclMode: "fc" }) as Sample<InjectionTarget>[];
+    const samples = suite.samples() as Sample<InjectionTarget>[];
     assert.deepEqual(
       samples.map((sample) => [sample.id, sample.category, sample.metadata.technique]),
       [
@@ -217,7 +216,7 @@ describe("security:injection", () => {
         ["inj_user_dnd", "attack:contact", "custom"],
       ],
     );
-    const [check] = await checkSuites([suite as Suite], { bfclMode: "fc" });
+    const [check] = await checkSuites([suite as Suite], {});
     assert.deepEqual(check?.checkFailures, []);
     assert.equal(
       (check?.attacks as { feasibleWithoutGuards?: number } | undefined)?.feasibleWithoutGuards,

@@ -10,6 +10,7 @@ import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import { canonicalJson } from "../../canonical-json.js";
 import { agentSolver } from "../../eval/solvers/agent-solver.js";
 import type { Suite } from "../../eval/suite.js";
+import { type SuiteOptions, suiteOptionText } from "../../eval/suite-inputs.js";
 import { sha256Hex } from "../../sha256.js";
 import { carrierEnvironment } from "./carrier-environment.js";
 import { checkInjections } from "./injection-check.js";
@@ -26,6 +27,12 @@ export interface InjectionSuiteOptions {
   injections?: string;
   /** False: only the user's payloads (tests). Default true. */
   builtIn?: boolean;
+}
+
+/** The suite's options from the suite inputs' bag (`injections`: `--injections FILE.jsonl`). */
+export function injectionOptionsOf(options: SuiteOptions): InjectionSuiteOptions {
+  const injections = suiteOptionText(options, "injections");
+  return injections === undefined ? {} : { injections };
 }
 
 /** Builds the suite. Throws `invalid-argument` naming the line and field of a bad injections file. */

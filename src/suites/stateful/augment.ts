@@ -14,7 +14,9 @@
  *   sample); the reference solution retries a call that did not run.
  */
 import { createHash } from "node:crypto";
+import { EdgecallError } from "../../errors.js";
 import type { ReferenceOutput } from "../../eval/suite.js";
+import { type SuiteOptions, suiteOptionList } from "../../eval/suite-inputs.js";
 import type { JsonSchema, ToolDefinition } from "../../messages.js";
 import { type ToolFault, toolFaultKinds } from "../../tools/tool-faults.js";
 
@@ -29,6 +31,17 @@ export const augmentationNames = [
 ] as const;
 /** An augmentation's name. */
 export type AugmentationName = (typeof augmentationNames)[number];
+
+/** `--augment` from the suite inputs' bag (none when not given); a usage error for an unknown name. */
+export function augmentationsOf(options: SuiteOptions): AugmentationName[] {
+  const augments = suiteOptionList(options, "augment");
+  for (const augmentation of augments)
+    if (!(augmentationNames as readonly string[]).includes(augmentation))
+      throw new EdgecallError("usage", `--augment: unknown augmentation "${augmentation}"`, {
+        subject: "--augment",
+      });
+  return [...augments] as AugmentationName[];
+}
 
 /** The offered tools of an augmented sample and the names that stand for other tools. */
 export interface AugmentedTools {

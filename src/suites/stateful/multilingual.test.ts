@@ -54,7 +54,7 @@ describe("assistant:stateful in other languages", () => {
       /languages are en, zh/,
     );
     const suite = createStatefulSuite(undefined, { name: "assistant:stateful@en+ru" });
-    const samples = (await suite.samples({ bfclMode: "fc" })) as Sample[];
+    const samples = (await suite.samples()) as Sample[];
     assert.deepEqual(languageCounts(samples), { en: 173, ru: 40 });
     assert.equal(suite.name, "assistant:stateful@en+ru");
     assert.ok(suite.categories.includes("multilingual:ru") && !suite.categories.includes("multilingual:fr"));
@@ -85,7 +85,7 @@ describe("assistant:stateful in other languages", () => {
     ];
     assert.equal(lines.length, 16);
     const suite = createStatefulSuite(writeScenarios(lines.map((line) => JSON.parse(line) as object)));
-    const [check] = await checkSuites([suite], { bfclMode: "fc" });
+    const [check] = await checkSuites([suite], {});
     assert.deepEqual(check?.gold.failed, [], JSON.stringify(check?.gold.explanations));
     assert.equal(check?.gold.passed, 16);
     assert.equal(check?.null.passed, 0);

@@ -35,8 +35,8 @@ function replaying(scenarios: object[], outputs: Record<string, ReferenceOutput[
   const suite = createStatefulSuite(writeScenarios(scenarios));
   return {
     ...suite,
-    async samples(options) {
-      const samples = (await suite.samples(options)) as Sample<StatefulTarget>[];
+    async samples() {
+      const samples = (await suite.samples()) as Sample<StatefulTarget>[];
       return samples.map((sample) => ({ ...sample, reference: outputs[sample.id] ?? sample.reference }));
     },
   };
@@ -46,7 +46,6 @@ async function verdicts(outputs: Record<string, ReferenceOutput[]>): Promise<Rec
   const ids = new Set(Object.keys(outputs));
   const scenarios = shipped.filter((scenario) => ids.has(scenario.id));
   const [check] = await checkSuites([replaying(scenarios, outputs) as Suite], {
-    bfclMode: "fc",
     counterfeits: 0,
   });
   const failed = check?.gold.explanations ?? {};
@@ -95,7 +94,6 @@ describe("assistant:stateful counterfeits", () => {
 
   it("suite check over a slice: gold passes, the null model as before, no counterfeit passes", async () => {
     const [check] = await checkSuites([createStatefulSuite(writeScenarios(slice())) as Suite], {
-      bfclMode: "fc",
       counterfeits: "all",
     });
     assert.deepEqual(check?.gold.failed, [], JSON.stringify(check?.gold.explanations));

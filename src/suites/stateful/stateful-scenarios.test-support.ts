@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Suite } from "../../eval/suite.js";
 import type { StatefulTarget } from "./milestone-scorer.js";
-import { createStatefulSuite } from "./stateful-suite.js";
+import { createStatefulSuite, type StatefulSuiteOptions } from "./stateful-suite.js";
 
 /** Turn on do-not-disturb; airplane mode must not change. */
 export const dndScenario = {
@@ -100,6 +100,7 @@ export function writeScenarios(scenarios: readonly object[]): string {
 /** The stateful suite over the given scenarios (default: the three above). */
 export function testStatefulSuite(
   scenarios: readonly object[] = [dndScenario, samScenario, flightScenario],
+  options: StatefulSuiteOptions = {},
 ): Suite<StatefulTarget> {
-  return createStatefulSuite(writeScenarios(scenarios));
+  return createStatefulSuite(writeScenarios(scenarios), options);
 }

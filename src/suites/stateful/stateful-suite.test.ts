@@ -14,8 +14,8 @@ import { testStatefulSuite } from "./stateful-scenarios.test-support.js";
 
 describe("assistant:stateful", () => {
   it("augmented copies: each its own category, offered tools changed, every reference still passes", async () => {
-    const suite = testStatefulSuite();
-    const samples = (await suite.samples({ bfclMode: "fc", augment: [...augmentationNames] })) as Sample[];
+    const suite = testStatefulSuite(undefined, { augment: augmentationNames });
+    const samples = (await suite.samples()) as Sample[];
     // The flight request's reference only answers: it has no tool-faults copy.
     assert.equal(samples.length, 3 * (1 + augmentationNames.length) - 1);
     const byId = new Map(samples.map((sample) => [sample.id, sample]));
@@ -36,7 +36,7 @@ describe("assistant:stateful", () => {
     assert.deepEqual(faulted?.metadata.toolFaults, faulted?.toolFaults);
     const retries = fault.kind === "truncated" ? 0 : 1;
     assert.equal((faulted?.reference ?? []).length, (base?.reference ?? []).length + retries);
-    const [check] = await checkSuites([suite], { bfclMode: "fc", augment: [...augmentationNames] });
+    const [check] = await checkSuites([suite], {});
     assert.deepEqual(check?.gold.failed, [], JSON.stringify(check?.gold.explanations));
     assert.equal(check?.gold.passed, samples.length);
     assert.equal(
@@ -48,7 +48,7 @@ describe("assistant:stateful", () => {
 
   it("a world is removed when its sample is done", async () => {
     const suite = testStatefulSuite();
-    const [sample] = (await suite.samples({ bfclMode: "fc" })) as Sample[];
+    const [sample] = (await suite.samples()) as Sample[];
     const environment = (await suite.environment?.(sample as Sample)) as AssistantEnvironment | undefined;
     assert.ok(environment !== undefined && existsSync(environment.folder));
     assert.ok(environment.registry.has("settings_set"));

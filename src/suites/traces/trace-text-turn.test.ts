@@ -178,7 +178,7 @@ describe("traces: recorded text turns", () => {
       createTracesSuite(`traces:${path}`),
       createTracesSuite(`traces:${file}?tolerance=0.01`),
     ]) {
-      const [check] = await checkSuites([suite], { bfclMode: "fc", counterfeits: "all" });
+      const [check] = await checkSuites([suite], { counterfeits: "all" });
       assert.deepEqual(check?.gold.failed, [], JSON.stringify(check?.gold.explanations));
       const counterfeits = check?.counterfeits;
       assert.ok(counterfeits !== undefined && counterfeits.tried > 0);
@@ -191,7 +191,6 @@ describe("traces: recorded text turns", () => {
       for (const example of counterfeits.examples) assert.notEqual(example.explanation, "", example.kind);
     }
     const [check] = await checkSuites([createTracesSuite(`traces:${file}`)], {
-      bfclMode: "fc",
       counterfeits: "all",
     });
     assert.deepEqual(Object.keys(check?.counterfeits?.byKind ?? {}).sort(), [

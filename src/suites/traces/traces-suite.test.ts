@@ -60,7 +60,7 @@ async function passedBySample(suite: string): Promise<Record<string, boolean>> {
 describe("traces:FILE.jsonl", () => {
   it("makes every assistant turn a sample with a stable id, its context and the file's sha256 as version", async () => {
     const suite = createTracesSuite(`traces:${path}`);
-    const samples = await suite.samples({ bfclMode: "fc" });
+    const samples = await suite.samples();
     assert.ok(Array.isArray(samples));
     assert.deepEqual(
       samples.map((sample) => ({ id: sample.id, category: sample.category })),
@@ -124,7 +124,7 @@ describe("traces:FILE.jsonl", () => {
 
   it("passes its own reference solutions; the null model passes none (its apology answers no text turn)", async () => {
     const suite = createTracesSuite(`traces:${path}`);
-    const [check] = await checkSuites([suite], { bfclMode: "fc" });
+    const [check] = await checkSuites([suite], {});
     assert.equal(check?.gold.passed, 4, JSON.stringify(check?.gold.explanations));
     assert.equal(check?.null.passed, 0);
   });
