@@ -115,6 +115,6 @@ export async function createDemoScriptBackend(options: { delayMs?: number } = {}
 /** {@link openModel}, except that `demo:script` opens the scripted demo. */
 export function openModelOrDemoScript(...args: Parameters<typeof openModel>): ReturnType<typeof openModel> {
   const [spec] = args;
-  if (typeof spec === "string" && isDemoScript(spec)) return createDemoScriptBackend();
+  if (isDemoScript(typeof spec === "string" ? spec : spec.text)) return createDemoScriptBackend();
   return openModel(...args);
 }

@@ -21,7 +21,7 @@ import { createAssistantRegistry } from "../../assistant/assistant-registry.js";
 import { type AssistantState, openWorld } from "../../assistant/world.js";
 import { demoScriptPrompts, isDemoScript, openModelOrDemoScript } from "../../backend/demo-script.js";
 import type { ModelBackend } from "../../backend/model-backend.js";
-import { parseModelSpec } from "../../backend/model-spec.js";
+import { readModelSpec } from "../../backend/model-spec.js";
 import type { openModel } from "../../backend/open-model.js";
 import { templateFallbackLine } from "../../formats/fallback-template.js";
 import { templateIgnoresToolsLine } from "../../formats/template-tools.js";
@@ -141,7 +141,8 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
         );
     }
 
-    backend = await (io?.openBackend ?? openModelOrDemoScript)(options.model, {
+    const model = readModelSpec(options.model); // parsed once: opened, and asked whether it is the demo
+    backend = await (io?.openBackend ?? openModelOrDemoScript)(model, {
       format: options.format,
       gpu: options.gpu,
       threads: options.threads,
@@ -150,8 +151,7 @@ export async function chatCommand(options: ChatCommandOptions, io?: ChatIo): Pro
       ...inProcessModelOptions(options),
       contextSize: options.contextSize ?? chatContextSize,
     });
-    const randomWeights =
-      backend.info.randomWeights === true || parseModelSpec(options.model).kind === "demo";
+    const randomWeights = backend.info.randomWeights === true || model.spec.kind === "demo";
     const mcpCount = registry.list().length - assistantCount;
     write(
       `edgecall chat · ${backend.info.backend} ${backend.info.model} · ${assistantCount} assistant tools` +

@@ -6,7 +6,7 @@
  */
 import { basename } from "node:path";
 import type { ModelBackend } from "../../backend/model-backend.js";
-import { hubSpecLabel, parseModelSpec } from "../../backend/model-spec.js";
+import { hubSpecLabel, type ModelSpec, parseModelSpec, readModelSpec } from "../../backend/model-spec.js";
 import { openModel } from "../../backend/open-model.js";
 import { EdgecallError } from "../../errors.js";
 import { isLoopbackName } from "../../http/host-names.js";
@@ -58,8 +58,8 @@ export interface ServeIo {
 }
 
 /** The model id a spec is served under when `--model-name` is not given. */
-export function defaultModelName(spec: string): string {
-  const parsed = parseModelSpec(spec);
+export function defaultModelName(spec: string | ModelSpec): string {
+  const parsed = typeof spec === "string" ? parseModelSpec(spec) : spec;
   switch (parsed.kind) {
     case "gguf":
       return basename(parsed.path).replace(/\.gguf$/i, "");
@@ -94,7 +94,8 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
   if (options.modelName !== undefined && options.modelName.trim() === "") {
     throw new EdgecallError("usage", "--model-name: empty", { subject: "--model-name" });
   }
-  const modelName = options.modelName ?? defaultModelName(options.model);
+  const model = readModelSpec(options.model); // parsed once: named and opened
+  const modelName = options.modelName ?? defaultModelName(model.spec);
   const allowedHosts = allowedHostNames(options.allowedHosts ?? []);
   const cors = corsOrigins(options.cors ?? []);
   // listenForInterrupts keeps its listeners until disposed: node-llama-cpp brings signal-exit, which
@@ -104,7 +105,7 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
   let backend: ModelBackend | undefined;
   let server: RunningServer | undefined;
   try {
-    backend = await (io.openBackend ?? openModel)(options.model, {
+    backend = await (io.openBackend ?? openModel)(model, {
       format: options.format,
       gpu: options.gpu,
       threads: options.threads,
