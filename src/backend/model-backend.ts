@@ -3,6 +3,7 @@
  * server, or a replayed script). Everything that needs model output goes through `generate`.
  */
 import type { ChatMessage, ContentPart, ResponseFormat, ToolDefinition } from "../messages.js";
+import type { FlashAttentionSetting } from "./llama-cpp/flash-attention.js";
 
 export type { ResponseFormat } from "../messages.js";
 
@@ -130,7 +131,7 @@ export interface BackendInfo {
   /** In-process backends: whether drafted tokens (call skeletons, prompt lookup) are verified in batches. */
   promptLookup?: boolean;
   /** In-process backends: llama.cpp's flash attention setting (`auto`, `on`, `off`). */
-  flashAttention?: "auto" | "on" | "off";
+  flashAttention?: FlashAttentionSetting;
   /** In-process backends: whether special tokens are parsed in message contents (false: plain text). */
   parseSpecialInMessages?: boolean;
   /** In-process backends: how long loading took, in ms. */

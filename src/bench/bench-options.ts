@@ -4,6 +4,7 @@
  * error is EdgecallError("usage") naming the flag.
  */
 import { availableParallelism } from "node:os";
+import type { GpuMode } from "../backend/gpu-mode.js";
 import { parseModelSpec } from "../backend/model-spec.js";
 import { EdgecallError, isEdgecallError } from "../errors.js";
 import { resolvePreset } from "../gguf/synth/presets.js";
@@ -20,7 +21,7 @@ export interface BenchCommandOptions {
   threads?: string;
   repeats?: number | string;
   contextSize?: number | string;
-  gpu?: "auto" | "off";
+  gpu?: GpuMode;
   json?: boolean;
 }
 
@@ -41,7 +42,7 @@ export interface BenchPlan {
   repeats: number;
   /** Context size of the test runs; default: the largest test, padded as llama.cpp pads it. */
   contextSize: number | undefined;
-  gpu: "auto" | "off";
+  gpu: GpuMode;
 }
 
 /** Defaults from the issue: llama-bench's tests at three prompt lengths, 3 timed runs. */

@@ -3,11 +3,12 @@
  * measurements run in a fresh child so that the first model load in it is a cold load of the
  * runtime and the model, and so that its peak RSS counts the model and context alone.
  */
+import type { GpuMode } from "../backend/gpu-mode.js";
 
 /** What the child measures. */
 export interface WorkerRequest {
   modelPath: string;
-  gpu: "auto" | "off";
+  gpu: GpuMode;
   /** A context is created per thread count; every test runs at each. */
   threads: number[];
   /** Prompt lengths of the prefill (pp) tests; empty for none. */

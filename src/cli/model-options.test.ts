@@ -1,7 +1,9 @@
+/** The shared model options: HTTP limits in seconds and MiB, and the one `--gpu` declaration. */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { Command } from "commander";
-import { addHttpModelOptions, httpModelLimits } from "./model-options.js";
+import { gpuModes } from "../backend/gpu-mode.js";
+import { addHttpModelOptions, gpuOption, httpModelLimits } from "./model-options.js";
 
 function parsed(...args: string[]) {
   const command = addHttpModelOptions(new Command().exitOverride().configureOutput({ writeErr: () => {} }));
@@ -23,5 +25,22 @@ describe("HTTP model options", () => {
   it("refuses a deadline that is not a positive number of seconds", () => {
     assert.throws(() => parsed("--request-timeout", "0"));
     assert.throws(() => parsed("--request-timeout", "soon"));
+  });
+});
+
+describe("--gpu", () => {
+  const gpu = (...args: string[]) =>
+    new Command()
+      .exitOverride()
+      .configureOutput({ writeErr: () => {} })
+      .addOption(gpuOption())
+      .parse(args, { from: "user" })
+      .opts<{ gpu: string }>().gpu;
+
+  it("takes the GPU modes, auto by default, and refuses another", () => {
+    assert.deepEqual(gpuModes, ["auto", "off"]);
+    assert.equal(gpu(), "auto");
+    assert.equal(gpu("--gpu", "off"), "off");
+    assert.throws(() => gpu("--gpu", "on"), /expected one of auto, off/);
   });
 });

@@ -3,6 +3,7 @@
  * declared once so that `run`, `chat`, `eval` and `bench` spell them the same way.
  */
 import { type Command, Option } from "commander";
+import { type GpuMode, gpuModes } from "../backend/gpu-mode.js";
 import { type FlashAttentionSetting, flashAttentionSettings } from "../backend/llama-cpp/flash-attention.js";
 import { type ModelBackend, noCapabilities } from "../backend/model-backend.js";
 import type { OpenModelOptions } from "../backend/open-model.js";
@@ -12,7 +13,7 @@ import { choiceOption, integerOption, numberOption } from "./option-parsers.js";
 export interface ModelOptionValues {
   model: string;
   format?: string;
-  gpu: "auto" | "off";
+  gpu: GpuMode;
   threads?: number;
   contextSize?: number;
   /** `--idle-timeout`, seconds. */
@@ -167,6 +168,13 @@ export function inProcessModelOptions(values: {
   };
 }
 
+/** `--gpu auto|off` (default `auto`): the one declaration every command that loads a GGUF model adds. */
+export function gpuOption(): Option {
+  return new Option("--gpu <mode>", "auto: use the GPU node-llama-cpp detects; off: CPU only")
+    .default("auto")
+    .argParser(choiceOption(gpuModes));
+}
+
 /**
  * Adds `--model` (required), `--format`, `--gpu`, `--threads`, `--context-size`, the HTTP
  * model options ({@link addHttpModelOptions}), the in-process ones
@@ -179,11 +187,7 @@ export function addModelOptions(command: Command): Command {
       "model: FILE.gguf | hf:OWNER/REPO[:QUANT|/FILE.gguf] (downloaded once into the cache; HF_ENDPOINT, HF_TOKEN) | openai:URL[,URL...]#MODEL | llama-server:URL[,URL...] | replay:FILE.jsonl[?delayMs=N] | demo (random weights)",
     )
     .option("--format <name>", "tool-call format (default: detected from the GGUF chat template)")
-    .addOption(
-      new Option("--gpu <mode>", "auto: use the GPU node-llama-cpp detects; off: CPU only")
-        .default("auto")
-        .argParser(choiceOption(["auto", "off"] as const)),
-    )
+    .addOption(gpuOption())
     .option(
       "--threads <n>",
       "CPU threads for llama.cpp (default: the idle cores; 1 for models under 64 MiB)",

@@ -3,6 +3,8 @@
  * takes the same way, and the settings they become: one place, so a new option or a change of
  * meaning reaches all three.
  */
+import type { GpuMode } from "../backend/gpu-mode.js";
+import type { FlashAttentionSetting } from "../backend/llama-cpp/flash-attention.js";
 import { httpModelLimits, inProcessModelOptions, type TemplateOptionValues } from "./model-options.js";
 
 /** Parsed options shared by `eval`, `compare-quants` and `probe`. */
@@ -13,7 +15,7 @@ export interface RunCommandOptions extends TemplateOptionValues {
   repeats?: number;
   seed?: number;
   format?: string;
-  gpu?: "auto" | "off";
+  gpu?: GpuMode;
   threads?: number;
   contextSize?: number;
   maxTokens?: number;
@@ -36,7 +38,7 @@ export interface RunCommandOptions extends TemplateOptionValues {
   /** commander's `--no-prefix-reuse` sets this false. */
   prefixReuse?: boolean;
   promptLookup?: boolean;
-  flashAttention?: "auto" | "on" | "off";
+  flashAttention?: FlashAttentionSetting;
   prefixCacheMib?: number;
   parseSpecialInMessages?: boolean;
 }

@@ -5,6 +5,7 @@
  * peak memory measured in a fresh process by the bench machinery (src/bench).
  */
 import { availableParallelism } from "node:os";
+import type { GpuMode } from "../backend/gpu-mode.js";
 import { parseModelSpec } from "../backend/model-spec.js";
 import { isEdgecallError } from "../errors.js";
 import type { ModelBenchFigures, ModelPeakMemory } from "./quant-comparison.js";
@@ -41,7 +42,7 @@ export async function startPeakMemoryWindow(first: boolean): Promise<() => Model
 export async function benchModel(
   specText: string,
   settings: CompareBenchSettings,
-  options: { gpu?: "auto" | "off"; threads?: number; onNote?: (message: string) => void },
+  options: { gpu?: GpuMode; threads?: number; onNote?: (message: string) => void },
 ): Promise<ModelBenchFigures | string> {
   const spec = parseModelSpec(specText);
   if (spec.kind !== "gguf" && spec.kind !== "demo" && spec.kind !== "hf")

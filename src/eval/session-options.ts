@@ -1,4 +1,6 @@
 /** What an eval session is given: {@link EvalSessionOptions}, and what it returns. */
+import type { GpuMode } from "../backend/gpu-mode.js";
+import type { FlashAttentionSetting } from "../backend/llama-cpp/flash-attention.js";
 import type { BackendReport, ModelBackend } from "../backend/model-backend.js";
 import type { ToolDefinition } from "../messages.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
@@ -26,7 +28,7 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   /** Response cache on or off (default: on, except for replay models). */
   cache?: boolean;
   cacheDir?: string;
-  gpu?: "auto" | "off";
+  gpu?: GpuMode;
   threads?: number;
   contextSize?: number;
   /** openai: models: the longest wait for the server to send anything, in ms. */
@@ -40,7 +42,7 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   /** GGUF: prompt-lookup drafting (default false). */
   promptLookup?: boolean;
   /** GGUF: flash attention (default `off` on the CPU, `auto` on a GPU). */
-  flashAttention?: "auto" | "on" | "off";
+  flashAttention?: FlashAttentionSetting;
   /** GGUF: most bytes of instruction prefix states kept on disk (default 2 GiB; 0: off). */
   prefixCacheBytes?: number;
   /** GGUF: parse special tokens in message contents too (default false: plain text). */

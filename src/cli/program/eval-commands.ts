@@ -2,7 +2,12 @@
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { confirmModes, guardsModes } from "../../eval/solver.js";
 import { augmentationNames } from "../../suites/stateful/augment.js";
-import { addHttpModelOptions, addInProcessModelOptions, addTemplateOptions } from "../model-options.js";
+import {
+  addHttpModelOptions,
+  addInProcessModelOptions,
+  addTemplateOptions,
+  gpuOption,
+} from "../model-options.js";
 import { choiceOption, integerOption, numberOption, shardOption } from "../option-parsers.js";
 import { mcpEnvOption, mcpHeaderOption, mcpOption } from "./mcp-option.js";
 
@@ -32,11 +37,7 @@ function addRunOptions(command: Command): Command {
     .option("--repeats <k>", "run each sample k times, with seeds seed..seed+k-1", integerOption(1))
     .option("--seed <n>", "base sampling seed (default 0)", integerOption(0))
     .option("--format <name>", "tool-call format (default: detected from the GGUF chat template)")
-    .addOption(
-      new Option("--gpu <mode>", "auto: use the GPU node-llama-cpp detects; off: CPU only")
-        .default("auto")
-        .argParser(choiceOption(["auto", "off"] as const)),
-    )
+    .addOption(gpuOption())
     .option(
       "--threads <n>",
       "CPU threads for llama.cpp (default: the idle cores; 1 for models under 64 MiB)",

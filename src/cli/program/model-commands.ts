@@ -1,6 +1,6 @@
 /** Registers the model commands: `run`, `serve`, `parse`, `inspect`, `synth` and `bench`. */
 import { type Command, Option } from "commander";
-import { addModelOptions } from "../model-options.js";
+import { addModelOptions, gpuOption } from "../model-options.js";
 import { choiceOption, integerOption, numberOption } from "../option-parsers.js";
 import { mcpEnvOption, mcpHeaderOption, mcpOption } from "./mcp-option.js";
 import { allowedHostsOption, corsOption } from "./web-guard-option.js";
@@ -150,11 +150,7 @@ export function registerModelCommands(program: Command): void {
     .option("--threads <n,...>", "CPU thread counts to sweep (default: all cores)")
     .option("--repeats <n>", "timed runs per test, after one warm-up run (default 3)", integerOption(1))
     .option("--context-size <n>", "context size of the tests (default: the largest test)", integerOption(16))
-    .addOption(
-      new Option("--gpu <mode>", "auto: use the GPU node-llama-cpp detects; off: CPU only")
-        .default("auto")
-        .argParser(choiceOption(["auto", "off"] as const)),
-    )
+    .addOption(gpuOption())
     .option("--json", "print one JSON document")
     .action(async (options) => {
       const { benchCommand } = await import("../commands/bench-command.js");
