@@ -116,7 +116,9 @@ export function buildResult(
   let calls: ToolCall[] = score.calls ?? reply.toolCalls;
   let content = reply.content;
   let parseFailure = turn === undefined ? false : (score.parseFailure ?? reply.errors.length > 0);
-  let stuck = turn !== undefined && detectRepetition(turn.rawText) !== null;
+  // Once per output: a solver whose outputs the agent loop checked says so (trajectory's end below).
+  let stuck =
+    transcript.repetitionChecked !== true && turn !== undefined && detectRepetition(turn.rawText) !== null;
   if (trajectory !== undefined) {
     calls = score.calls ?? trajectory.events.flatMap((event) => (event.type === "model" ? event.calls : []));
     const lastReply = trajectory.events.findLast((event) => event.type === "model");

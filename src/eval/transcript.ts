@@ -28,4 +28,10 @@ export interface Transcript {
   world?: WorldRecord;
   /** Facts a solver records for its scorer beyond the calls (BFCL memory: what the prerequisite conversations left). */
   solverDetails?: Record<string, unknown>;
+  /**
+   * Set by a solver whose every model output already went through the agent loop's repetition
+   * detector with its default settings (the runner's): a repetition stopped the run as `stuck`,
+   * so the runner reads that from the trajectory instead of checking the last output again.
+   */
+  repetitionChecked?: true;
 }

@@ -258,6 +258,8 @@ async function solveWithAgent(sample: Sample, context: SolveContext, talk: boole
       ...(userStop === undefined ? {} : { userStop }),
     };
     transcript.world = { states: recorder.states, finalHash: environment.hash(final) };
+    // runAgent got no loop settings: its detector checked every output as the runner would.
+    transcript.repetitionChecked = true;
   } catch (error) {
     if (error instanceof AbortedSample || context.signal?.aborted) throw new AbortedSample();
     transcript.error = harnessError(error);
