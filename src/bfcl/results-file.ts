@@ -4,7 +4,8 @@
  * the file and line.
  */
 import { EdgecallError } from "../errors.js";
-import { LosslessJsonError, parseLosslessJson } from "./lossless-json.js";
+import { parseJsonl } from "../text/jsonl-lines.js";
+import { parseLosslessJson } from "./lossless-json.js";
 import { dictGet, dictSet, emptyDict, type PyValue, pyStr } from "./py-value.js";
 
 /** One result: raw text (a str) or already-decoded calls; `where` names its file and line. */
@@ -17,21 +18,7 @@ export interface BfclResult {
 /** Reads JSON Lines results; `source` (a path) is used in error messages. */
 export function parseBfclResults(text: string, source: string): BfclResult[] {
   const results: BfclResult[] = [];
-  const lines = text.split("\n");
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = (lines[index] as string).replace(/\r$/, "");
-    if (line.trim() === "") continue;
-    const where = `${source}:${index + 1}`;
-    let parsed: PyValue;
-    try {
-      parsed = parseLosslessJson(line);
-    } catch (error) {
-      if (!(error instanceof LosslessJsonError)) throw error;
-      throw new EdgecallError("invalid-json", `${where}: not valid JSON: ${error.message}`, {
-        subject: source,
-        cause: error,
-      });
-    }
+  for (const { where, value: parsed } of parseJsonl(text, source, { parse: parseLosslessJson })) {
     const id = parsed.kind === "dict" ? dictGet(parsed, "id") : undefined;
     if (id?.kind !== "str")
       throw new EdgecallError("invalid-json", `${where}: a result line needs a string "id"`, {

@@ -6,9 +6,9 @@
  * and `BFCL_v4_web_search.json` questions become `web_search_base_N` and `web_search_no_snippet_N`.
  * Ground truths are the answers in `possible_answer/`.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { EdgecallError } from "../../errors.js";
+import { readJsonlFile } from "../../text/jsonl-file.js";
 import { type AgenticCategory, memoryBackendOf } from "./agentic-categories.js";
 import { type MemoryScenario, memoryScenarios } from "./agentic-prompts.js";
 
@@ -39,29 +39,11 @@ export interface PrerequisiteConversation {
 }
 
 function readJsonLines(path: string): Array<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new EdgecallError("file-not-found", `cannot read ${path}`, { subject: path, cause: error });
-  }
-  return text
-    .split("\n")
-    .map((line, index) => ({ line, index }))
-    .filter(({ line }) => line.trim() !== "")
-    .map(({ line, index }) => {
-      try {
-        const value = JSON.parse(line) as unknown;
-        if (typeof value !== "object" || value === null || Array.isArray(value))
-          throw new Error("not an object");
-        return value as Record<string, unknown>;
-      } catch (error) {
-        throw new EdgecallError("invalid-json", `${path}:${index + 1}: ${(error as Error).message}`, {
-          subject: path,
-          cause: error,
-        });
-      }
-    });
+  return readJsonlFile(path).map(({ where, value }) => {
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new EdgecallError("invalid-json", `${where}: not an object`, { subject: where });
+    return value as Record<string, unknown>;
+  });
 }
 
 function messagesOf(value: unknown, where: string): AgenticMessage[][] {

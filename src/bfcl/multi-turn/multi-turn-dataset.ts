@@ -4,9 +4,9 @@
  * `missed_function` held back per turn) and ground truths (`possible_answer/`: per turn, the
  * decoded calls). Read as `json.loads` types values (a `3.0` in a config stays a float).
  */
-import { readFileSync } from "node:fs";
+
 import { join } from "node:path";
-import { EdgecallError } from "../../errors.js";
+import { readJsonlFile } from "../../text/jsonl-file.js";
 import { parseJsonToPy, toPlainJson } from "./fast-json.js";
 import type { MultiTurnCategory } from "./multi-turn-categories.js";
 import { PyDict, type PyObj } from "./py-object.js";
@@ -29,27 +29,9 @@ export interface MultiTurnEntry {
 }
 
 function readLines(path: string): PyDict[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new EdgecallError("file-not-found", `cannot read ${path}`, { subject: path, cause: error });
-  }
-  return text
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .flatMap((line, index) => {
-      let parsed: PyObj;
-      try {
-        parsed = parseJsonToPy(line);
-      } catch (error) {
-        throw new EdgecallError("invalid-json", `${path}:${index + 1}: ${(error as Error).message}`, {
-          subject: path,
-          cause: error,
-        });
-      }
-      return parsed instanceof PyDict ? [parsed] : [];
-    });
+  return readJsonlFile(path, { parse: parseJsonToPy }).flatMap(({ value }) =>
+    value instanceof PyDict ? [value] : [],
+  );
 }
 
 function strings(value: PyObj | undefined): string[] {

@@ -3,9 +3,10 @@
  * builds them: the docs of every involved class (multi_turn_func_doc/), in class order, without
  * the miss_func entry's held-back functions, which are offered from the turn that names them.
  */
-import { readFileSync } from "node:fs";
+
 import { join } from "node:path";
 import { EdgecallError } from "../../errors.js";
+import { readJsonlFile } from "../../text/jsonl-file.js";
 import type { MultiTurnEntry } from "./multi-turn-dataset.js";
 
 const docFiles: Readonly<Record<string, string>> = {
@@ -35,16 +36,7 @@ export function classFunctionDocs(bfclDir: string, className: string): unknown[]
   const path = join(bfclDir, "multi_turn_func_doc", file);
   let docs = cache.get(path);
   if (docs === undefined) {
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch (error) {
-      throw new EdgecallError("file-not-found", `cannot read ${path}`, { subject: path, cause: error });
-    }
-    docs = text
-      .split("\n")
-      .filter((line) => line.trim() !== "")
-      .map((line) => JSON.parse(line) as unknown);
+    docs = readJsonlFile(path).map((line) => line.value);
     cache.set(path, docs);
   }
   return docs;
