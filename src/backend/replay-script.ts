@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { EdgecallError } from "../errors.js";
+import { parseJsonl } from "../text/jsonl-lines.js";
 
 const lineSchema = z.looseObject(
   {
@@ -58,19 +59,7 @@ export class ReplayScript {
   /** Parses and validates JSONL text; `path` names the file in errors (`invalid-json`, `<path>:<line>: <reason>`). */
   static parse(text: string, path: string): ReplayScript {
     const entries: ScriptedOutput[] = [];
-    const lines = text.split(/\r?\n/);
-    lines.forEach((content, index) => {
-      const line = index + 1;
-      if (content.trim() === "") return;
-      let value: unknown;
-      try {
-        value = JSON.parse(content);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new EdgecallError("invalid-json", `${path}:${line}: not valid JSON: ${reason}`, {
-          subject: path,
-        });
-      }
+    for (const { line, value } of parseJsonl(text, path)) {
       const checked = lineSchema.safeParse(value);
       if (!checked.success) {
         const reason = checked.error.issues.map(describeIssue).join("; ");
@@ -79,7 +68,7 @@ export class ReplayScript {
       const entry: ScriptedOutput = { output: checked.data.output, line };
       if (typeof checked.data.id === "string") entry.id = checked.data.id;
       entries.push(entry);
-    });
+    }
     return new ReplayScript(entries);
   }
 
