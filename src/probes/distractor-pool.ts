@@ -4,14 +4,12 @@
  * tools as BFCL offers them to function-calling models. Names are unique: a BFCL function whose
  * name an assistant tool (or an earlier BFCL function) already has is left out.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createAssistantRegistry } from "../assistant/assistant-registry.js";
 import { type BfclCategory, bfclDataFiles } from "../bfcl/categories.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
-import { errorMessage } from "../error-message.js";
-import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
+import { readJsonlFile } from "../text/jsonl-file.js";
 
 /** BFCL categories whose function docs serve as distractors (Python, single-turn). */
 export const distractorBfclCategories: readonly BfclCategory[] = ["simple_python", "multiple"];
@@ -24,32 +22,14 @@ export interface DistractorPool {
 
 function bfclFunctionTools(directory: string, category: BfclCategory): ToolDefinition[] {
   const path = join(directory, bfclDataFiles(category).questions);
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new EdgecallError(
-      "file-not-found",
-      `cannot read BFCL data file ${path} (is --bfcl-dir the BFCL v4 data folder?)`,
-      {
-        subject: path,
-        cause: error,
-      },
-    );
-  }
-  const tools: ToolDefinition[] = [];
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
-    let functions: unknown;
-    try {
-      functions = (JSON.parse(line) as { function?: unknown }).function;
-    } catch (error) {
-      throw new EdgecallError("invalid-json", `${path}:${index + 1}: ${errorMessage(error)}`, {
-        subject: path,
-      });
-    }
-    if (Array.isArray(functions)) tools.push(...bfclToolDefinitions(functions, { category }));
+  const lines = readJsonlFile(path, {
+    notFound: `cannot read BFCL data file ${path} (is --bfcl-dir the BFCL v4 data folder?)`,
   });
+  const tools: ToolDefinition[] = [];
+  for (const { value } of lines) {
+    const functions = (value as { function?: unknown } | null)?.function;
+    if (Array.isArray(functions)) tools.push(...bfclToolDefinitions(functions, { category }));
+  }
   return tools;
 }
 
