@@ -12,6 +12,7 @@ import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import type { EvalSummary } from "../eval/summary.js";
+import { readJsonlFile } from "../text/jsonl-file.js";
 import type { QuantComparison } from "./quant-comparison.js";
 
 /** The file name of the comparison document. */
@@ -103,9 +104,6 @@ export function readRunOutputs(runDirectory: string): {
   const resultsPath = join(runDirectory, "results.jsonl");
   if (!existsSync(summaryPath) || !existsSync(resultsPath)) return { summary: null, results: [] };
   const summary = JSON.parse(readFileSync(summaryPath, "utf8")) as EvalSummary;
-  const results = readFileSync(resultsPath, "utf8")
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as SampleResult);
+  const results = readJsonlFile<SampleResult>(resultsPath).map((line) => line.value);
   return { summary, results };
 }
