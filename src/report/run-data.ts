@@ -11,6 +11,7 @@ import { EdgecallError } from "../errors.js";
 import type { RunRecord } from "../eval/run-directory.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import { type EvalSummary, summarise } from "../eval/summary.js";
+import { parseJsonl } from "../text/jsonl-lines.js";
 import { type BenchData, parseBench } from "./bench-data.js";
 
 /** An eval run as read from its directory. */
@@ -52,19 +53,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** Parses results.jsonl; a bad line is an `invalid-json` error naming its line number. */
 export function parseResultsJsonl(path: string, text: string): SampleResult[] {
   const results: SampleResult[] = [];
-  const lines = text.split("\n");
-  for (const [index, line] of lines.entries()) {
-    if (line.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      const reason = errorMessage(error);
-      throw new EdgecallError("invalid-json", `${path}:${index + 1}: not JSON: ${reason}`, {
-        subject: path,
-        cause: error,
-      });
-    }
+  const lines = parseJsonl(text, path, {
+    problemError: ({ where, message, cause }) =>
+      new EdgecallError("invalid-json", `${where}: not JSON: ${message}`, { subject: path, cause }),
+  });
+  for (const { where, value } of lines) {
     if (
       !isObject(value) ||
       typeof value.id !== "string" ||
@@ -74,7 +67,7 @@ export function parseResultsJsonl(path: string, text: string): SampleResult[] {
     )
       throw new EdgecallError(
         "invalid-json",
-        `${path}:${index + 1}: not a result (needs string id, suite, category and boolean passed)`,
+        `${where}: not a result (needs string id, suite, category and boolean passed)`,
         { subject: path },
       );
     const result = value as unknown as SampleResult;
