@@ -18,6 +18,7 @@ import { EdgecallError } from "../errors.js";
 import type { ReferenceOutput, Sample, Suite } from "../eval/suite.js";
 import type { ChatMessage, ToolDefinition } from "../messages.js";
 import { sha256Hex } from "../sha256.js";
+import { readJsonlFile } from "../text/jsonl-file.js";
 import { assistantCounterfeits } from "./assistant-counterfeits.js";
 import {
   type AssistantCategory,
@@ -96,20 +97,11 @@ function fixedArguments(value: unknown, where: string): FixedArguments[] {
 }
 
 function readSamples(path: string): RawSample[] {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new EdgecallError("file-not-found", `assistant suite data not found: ${path}`, {
-      subject: path,
-      cause: error,
-    });
-  }
   const samples: RawSample[] = [];
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
-    const where = `${path}:${index + 1}`;
-    const plain = JSON.parse(line) as {
+  for (const { where, text: line, value } of readJsonlFile(path, {
+    notFound: `assistant suite data not found: ${path}`,
+  })) {
+    const plain = value as {
       id?: unknown;
       category?: unknown;
       question?: unknown;
@@ -141,7 +133,7 @@ function readSamples(path: string): RawSample[] {
       oneOf: fixedArguments(plain.one_of, where),
       asks: plain.asks as IrrelevanceAsk | undefined,
     });
-  });
+  }
   return samples;
 }
 
