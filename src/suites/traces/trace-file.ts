@@ -10,6 +10,7 @@
  */
 import type { ChatMessage, ToolDefinition } from "../../messages.js";
 import { InvalidChatRequest, readChatCompletionRequest } from "../../serve/chat-completion-request.js";
+import { scanJsonl } from "../../text/jsonl-lines.js";
 
 /** A line (or one turn of it) that could not be used, and why. */
 export interface TraceProblem {
@@ -187,22 +188,19 @@ function readLine(document: unknown, line: number): TraceConversation {
   return { line, shape: wire.shape, messages, tools, turns };
 }
 
-/** Reads the text of a traces file; never throws for a bad line (it becomes a problem). */
-export function readTraceText(text: string): TraceFileContents {
+/**
+ * Reads the text of a traces file (`source` names it in the size-bound error); never throws for a
+ * bad line (it becomes a problem).
+ */
+export function readTraceText(text: string, source = "traces file"): TraceFileContents {
   const conversations: TraceConversation[] = [];
-  const problems: TraceProblem[] = [];
-  let lines = 0;
-  text.split("\n").forEach((raw, index) => {
-    const line = index + 1;
-    if (raw.trim() === "") return;
-    lines += 1;
-    let document: unknown;
-    try {
-      document = JSON.parse(raw);
-    } catch (error) {
-      problems.push({ line, field: "line", message: `not valid JSON: ${(error as Error).message}` });
-      return;
-    }
+  const scanned = scanJsonl(text, source);
+  const problems: TraceProblem[] = scanned.problems.map(({ line, message }) => ({
+    line,
+    field: "line",
+    message: `not valid JSON: ${message}`,
+  }));
+  for (const { line, value: document } of scanned.lines) {
     try {
       const conversation = readLine(document, line);
       if (conversation.turns.length === 0)
@@ -212,8 +210,9 @@ export function readTraceText(text: string): TraceFileContents {
       if (!(error instanceof LineProblem)) throw error;
       problems.push({ line, field: error.field, message: error.message });
     }
-  });
-  return { conversations, problems, lines };
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { conversations, problems, lines: scanned.lines.length + scanned.problems.length };
 }
 
 /** `line 4: messages[2].content: why`. */
