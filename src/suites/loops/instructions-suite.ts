@@ -11,7 +11,6 @@
  * times or more (repeated-sentence.ts) fails even when it meets every instruction: a loop that
  * reaches a word count has not followed the prompt. Data: data/suites/loops/instructions.jsonl (scripts/generate-loop-instructions.ts).
  */
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { detectRepetition } from "../../agent/loop-detector.js";
@@ -19,6 +18,8 @@ import { EdgecallError } from "../../errors.js";
 import type { Sample, Score, Scorer, Suite } from "../../eval/suite.js";
 import { summariseParts } from "../../messages.js";
 import { sha256Hex } from "../../sha256.js";
+import { readBoundedText } from "../../text/jsonl-file.js";
+import { parseJsonl } from "../../text/jsonl-lines.js";
 import { checkInstructions, type Instruction, instructionTypes } from "./instruction-checks.js";
 import { instructionCounterfeits } from "./instruction-counterfeits.js";
 import { repeatedSentence } from "./repeated-sentence.js";
@@ -105,40 +106,31 @@ export const instructionsScorer: Scorer<InstructionsTarget> = {
 
 /** The `loops:instructions` suite. */
 export function createInstructionsSuite(path = dataPath()): Suite<InstructionsTarget> {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new EdgecallError("file-not-found", `cannot read ${path}`, { subject: path, cause: error });
-  }
-  const samples: Sample<InstructionsTarget>[] = text
-    .split("\n")
-    .map((line, index) => ({ line, index }))
-    .filter(({ line }) => line.trim() !== "")
-    .map(({ line, index }) => {
-      let parsed: z.infer<typeof lineSchema>;
-      try {
-        parsed = lineSchema.parse(JSON.parse(line));
-      } catch (error) {
-        throw new EdgecallError("invalid-json", `${path}:${index + 1}: ${(error as Error).message}`, {
-          subject: path,
-          cause: error,
-        });
-      }
-      const instructions = parsed.instructions as Instruction[];
-      return {
-        id: `loops:${parsed.id}`,
-        suite: loopsInstructionsSuiteName,
-        category: parsed.category,
-        messages: [{ role: "user", content: parsed.prompt }],
-        tools: [],
-        target: { instructions },
-        metadata: { instructions: instructions.map((instruction) => instruction.type) },
-        expected: instructions,
-        reference: [{ text: parsed.reference }],
-        maxTokens: loopsMaxTokens,
-      };
-    });
+  const text = readBoundedText(path);
+  const samples: Sample<InstructionsTarget>[] = parseJsonl(text, path).map(({ where, value }) => {
+    let parsed: z.infer<typeof lineSchema>;
+    try {
+      parsed = lineSchema.parse(value);
+    } catch (error) {
+      throw new EdgecallError("invalid-json", `${where}: ${(error as Error).message}`, {
+        subject: path,
+        cause: error,
+      });
+    }
+    const instructions = parsed.instructions as Instruction[];
+    return {
+      id: `loops:${parsed.id}`,
+      suite: loopsInstructionsSuiteName,
+      category: parsed.category,
+      messages: [{ role: "user", content: parsed.prompt }],
+      tools: [],
+      target: { instructions },
+      metadata: { instructions: instructions.map((instruction) => instruction.type) },
+      expected: instructions,
+      reference: [{ text: parsed.reference }],
+      maxTokens: loopsMaxTokens,
+    };
+  });
   return {
     name: loopsInstructionsSuiteName,
     version: `loops-instructions+sha256:${sha256Hex(text).slice(0, 16)}`,
