@@ -9,13 +9,14 @@
  * scripts/generate-web-corpus.ts). The reference solution is the chain itself: each hop's search,
  * the fetch of the page it finds, then the answer.
  */
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { EdgecallError } from "../../errors.js";
 import { agentSolver } from "../../eval/solvers/agent-solver.js";
 import type { ReferenceOutput, Sample, Suite } from "../../eval/suite.js";
 import { sha256Hex } from "../../sha256.js";
+import { readBoundedText } from "../../text/jsonl-file.js";
+import { parseJsonl } from "../../text/jsonl-lines.js";
 import { checkResearch } from "./research-check.js";
 import { researchCounterfeits } from "./research-counterfeits.js";
 import { researchEnvironment, researchRegistry } from "./research-environment.js";
@@ -69,10 +70,10 @@ export function researchReference(line: ResearchQuestionLine): ReferenceOutput[]
   ];
 }
 
-function parseLine(line: string, where: string): ResearchQuestionLine {
+function parseLine(value: unknown, where: string): ResearchQuestionLine {
   let parsed: ResearchQuestionLine;
   try {
-    parsed = lineSchema.parse(JSON.parse(line));
+    parsed = lineSchema.parse(value);
   } catch (error) {
     throw new EdgecallError("invalid-json", `${where}: ${(error as Error).message}`, {
       subject: where,
@@ -89,18 +90,9 @@ function parseLine(line: string, where: string): ResearchQuestionLine {
 
 /** The `assistant:research` suite over `path` (default: the shipped questions). */
 export function createResearchSuite(path = dataPath()): Suite<ResearchTarget> {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new EdgecallError("file-not-found", `cannot read ${path}`, { subject: path, cause: error });
-  }
+  const text = readBoundedText(path);
   const tools = researchRegistry().definitions();
-  const lines = text
-    .split("\n")
-    .map((line, index) => ({ line, index }))
-    .filter(({ line }) => line.trim() !== "")
-    .map(({ line, index }) => parseLine(line, `${path}:${index + 1}`));
+  const lines = parseJsonl(text, path).map(({ value, where }) => parseLine(value, where));
   const byId = new Map(lines.map((line) => [line.id, line]));
   const samples: Sample<ResearchTarget>[] = lines.map((question) => {
     return {
