@@ -7,9 +7,9 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BfclCategory, bfclDataFiles } from "../bfcl/categories.js";
-import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ChatMessage } from "../messages.js";
+import { parseJsonl } from "../text/jsonl-lines.js";
 
 /** One question: id and messages in order. */
 export interface BfclQuestion {
@@ -49,28 +49,17 @@ function toMessage(raw: unknown, where: string): ChatMessage {
 export function readBfclQuestions(directory: string, category: BfclCategory): BfclQuestion[] {
   const file = bfclDataFiles(category).questions;
   const questions: BfclQuestion[] = [];
-  readData(directory, file)
-    .split(/\r?\n/)
-    .forEach((line, index) => {
-      if (line.trim() === "") return;
-      const where = `${join(directory, file)}:${index + 1}`;
-      let parsed: { id?: unknown; question?: unknown };
-      try {
-        parsed = JSON.parse(line) as typeof parsed;
-      } catch (error) {
-        throw new EdgecallError("invalid-json", `${where}: ${errorMessage(error)}`, {
-          subject: where,
-        });
-      }
-      if (typeof parsed.id !== "string" || !Array.isArray(parsed.question))
-        throw new EdgecallError("invalid-json", `${where}: expected {"id": str, "question": [[messages]]}`, {
-          subject: where,
-        });
-      const messages = (parsed.question as unknown[]).flatMap((turn) =>
-        Array.isArray(turn) ? turn.map((message) => toMessage(message, where)) : [toMessage(turn, where)],
-      );
-      questions.push({ id: parsed.id, messages });
-    });
+  for (const { where, value } of parseJsonl(readData(directory, file), join(directory, file))) {
+    const parsed = value as { id?: unknown; question?: unknown };
+    if (typeof parsed.id !== "string" || !Array.isArray(parsed.question))
+      throw new EdgecallError("invalid-json", `${where}: expected {"id": str, "question": [[messages]]}`, {
+        subject: where,
+      });
+    const messages = (parsed.question as unknown[]).flatMap((turn) =>
+      Array.isArray(turn) ? turn.map((message) => toMessage(message, where)) : [toMessage(turn, where)],
+    );
+    questions.push({ id: parsed.id, messages });
+  }
   return questions;
 }
 
