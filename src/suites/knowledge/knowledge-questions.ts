@@ -4,11 +4,12 @@
  * will run over: every question's page must be there and state the answer, so questions and pages
  * cannot drift apart unnoticed. Errors name the file and line.
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { normaliseUrl, type WebCorpus } from "../../assistant/web-corpus.js";
 import { EdgecallError } from "../../errors.js";
 import { containsAnswer } from "../../text/answer-words.js";
+import { readBoundedText } from "../../text/jsonl-file.js";
+import { parseJsonl } from "../../text/jsonl-lines.js";
 
 const lineSchema = z.object({
   id: z.string().min(1),
@@ -29,12 +30,10 @@ export type KnowledgeQuestion = z.infer<typeof lineSchema>;
 export function parseKnowledgeQuestions(text: string, path: string, corpus: WebCorpus): KnowledgeQuestion[] {
   const questions: KnowledgeQuestion[] = [];
   const ids = new Set<string>();
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
-    const where = `${path}:${index + 1}`;
+  for (const { where, value } of parseJsonl(text, path)) {
     let question: KnowledgeQuestion;
     try {
-      question = lineSchema.parse(JSON.parse(line));
+      question = lineSchema.parse(value);
     } catch (error) {
       throw new EdgecallError("invalid-json", `${where}: ${(error as Error).message}`, {
         subject: where,
@@ -52,7 +51,7 @@ export function parseKnowledgeQuestions(text: string, path: string, corpus: WebC
         { subject: where },
       );
     questions.push(question);
-  });
+  }
   return questions;
 }
 
@@ -61,14 +60,6 @@ export function readKnowledgeQuestions(
   path: string,
   corpus: WebCorpus,
 ): { text: string; questions: KnowledgeQuestion[] } {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new EdgecallError("file-not-found", `assistant:knowledge data not found: ${path}`, {
-      subject: path,
-      cause: error,
-    });
-  }
+  const text = readBoundedText(path, undefined, `assistant:knowledge data not found: ${path}`);
   return { text, questions: parseKnowledgeQuestions(text, path, corpus) };
 }
