@@ -7,9 +7,10 @@
  * label, conflict, mcp-result, mcp-error, mcp-description, exfil-mcp, exfil-web). Blank lines are skipped. A bad line is refused with
  * the file, the line number and the field (`edgecall: FILE:3: goal.to: ...`).
  */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { EdgecallError } from "../../errors.js";
+import { readBoundedText } from "../../text/jsonl-file.js";
+import { parseJsonl } from "../../text/jsonl-lines.js";
 import { fileCarrierNames } from "./injection-carriers.js";
 
 /** Longest payload accepted, in characters. */
@@ -45,15 +46,10 @@ function fail(where: string, field: string, message: string): EdgecallError {
 export function parseInjections(text: string, source: string): UserInjection[] {
   const injections: UserInjection[] = [];
   const seen = new Set<string>();
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
-    const where = `${source}:${index + 1}`;
-    let document: unknown;
-    try {
-      document = JSON.parse(line);
-    } catch (error) {
-      throw fail(where, "", `not JSON: ${(error as Error).message}`);
-    }
+  const lines = parseJsonl(text, source, {
+    problemError: ({ where, message }) => fail(where, "", `not JSON: ${message}`),
+  });
+  for (const { where, value: document } of lines) {
     const parsed = lineSchema.safeParse(document);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -64,21 +60,13 @@ export function parseInjections(text: string, source: string): UserInjection[] {
     if (seen.has(parsed.data.id)) throw fail(where, "id", `"${parsed.data.id}" appears twice`);
     seen.add(parsed.data.id);
     injections.push(parsed.data);
-  });
+  }
   if (injections.length === 0) throw fail(source, "", "no payloads (one JSON object a line)");
   return injections;
 }
 
 /** Reads and parses an injections file. */
 export function readInjections(path: string): { injections: UserInjection[]; text: string } {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new EdgecallError("file-not-found", `--injections: cannot read ${path}`, {
-      subject: path,
-      cause: error,
-    });
-  }
+  const text = readBoundedText(path, undefined, `--injections: cannot read ${path}`);
   return { injections: parseInjections(text, path), text };
 }

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { EdgecallError } from "../../errors.js";
+import { parseJsonl } from "../../text/jsonl-lines.js";
 import { asciiOnlyConstructs, unicodeRegex } from "../../text/unicode-regex.js";
 import { scenarioLanguages } from "./languages.js";
 import { type Matcher, type Predicate, predicate, predicateProblem } from "./predicate-schema.js";
@@ -175,15 +176,10 @@ function checkScenario(scenario: Scenario, where: string): void {
 export function parseScenarios(text: string, source: string): Scenario[] {
   const scenarios: Scenario[] = [];
   const seen = new Set<string>();
-  text.split("\n").forEach((line, index) => {
-    if (line.trim() === "") return;
-    const where = `${source}:${index + 1}`;
-    let document: unknown;
-    try {
-      document = JSON.parse(line);
-    } catch (error) {
-      throw fail(where, undefined, "", `not JSON: ${(error as Error).message}`);
-    }
+  const lines = parseJsonl(text, source, {
+    problemError: ({ where, message }) => fail(where, undefined, "", `not JSON: ${message}`),
+  });
+  for (const { where, value: document } of lines) {
     const id =
       typeof document === "object" &&
       document !== null &&
@@ -210,6 +206,6 @@ export function parseScenarios(text: string, source: string): Scenario[] {
     seen.add(parsed.data.id);
     checkScenario(parsed.data, where);
     scenarios.push(parsed.data);
-  });
+  }
   return scenarios;
 }
