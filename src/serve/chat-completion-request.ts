@@ -13,6 +13,7 @@ import type { ChatMessage, ToolCall, ToolDefinition } from "../messages.js";
 import { ToolDefinitionsProblem, validateToolDefinitions } from "../tools/tool-definitions-file.js";
 import { InvalidChatRequest } from "./invalid-request.js";
 import { assertRequestDepth } from "./request-depth.js";
+import { callArguments, chosenTools, decodingOf, issueError, samplingOf } from "./request-fields.js";
 import { readResponseFormat } from "./response-format.js";
 
 export { InvalidChatRequest } from "./invalid-request.js";
@@ -100,21 +101,10 @@ const body = z.object({
 type WireBody = z.infer<typeof body>;
 type WireMessage = z.infer<typeof message>;
 
-/** `messages[2].tool_calls[0].function` from zod's path. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  let text = "";
-  for (const key of path)
-    text += typeof key === "number" ? `[${key}]` : text === "" ? String(key) : `.${String(key)}`;
-  return text;
-}
-
 function firstIssue(error: z.ZodError): InvalidChatRequest {
-  const issue = error.issues[0];
-  if (issue === undefined) return new InvalidChatRequest("the request body has an unexpected shape", null);
-  const param = fieldPath(issue.path);
-  let why = issue.message;
-  if (issue.path.at(-1) === "role") why = "role must be system, developer, user, assistant or tool";
-  return new InvalidChatRequest(param === "" ? why : `${param}: ${why}`, param === "" ? null : param);
+  return issueError(error, (issue) =>
+    issue.path.at(-1) === "role" ? "role must be system, developer, user, assistant or tool" : issue.message,
+  );
 }
 
 function textOf(value: z.infer<typeof content>, at: string): string {
@@ -134,29 +124,10 @@ function textOf(value: z.infer<typeof content>, at: string): string {
 }
 
 function callOf(call: z.infer<typeof wireToolCall>, at: string): ToolCall {
-  const raw = call.function.arguments ?? "{}";
-  let decoded: unknown = raw;
-  if (typeof raw === "string") {
-    try {
-      decoded = JSON.parse(raw === "" ? "{}" : raw);
-    } catch (error) {
-      throw new InvalidChatRequest(
-        `${at}.function.arguments: not valid JSON: ${(error as Error).message}`,
-        `${at}.function.arguments`,
-      );
-    }
-    assertRequestDepth(decoded, `${at}.function.arguments`);
-  }
-  if (decoded === null || typeof decoded !== "object" || Array.isArray(decoded)) {
-    throw new InvalidChatRequest(
-      `${at}.function.arguments: must be a JSON object`,
-      `${at}.function.arguments`,
-    );
-  }
   return {
     ...(call.id === undefined ? {} : { id: call.id }),
     name: call.function.name,
-    arguments: decoded as Record<string, unknown>,
+    arguments: callArguments(call.function.arguments ?? "{}", `${at}.function.arguments`),
   };
 }
 
@@ -214,18 +185,7 @@ function toolsOf(wire: WireBody): { tools: ToolDefinition[]; toolChoice: ToolCho
     }
   }
   const choice = wire.tool_choice ?? undefined;
-  if (choice !== undefined && choice !== "none" && choice !== "auto" && tools.length === 0) {
-    throw new InvalidChatRequest("tool_choice: a call is required, but no tools are offered", "tool_choice");
-  }
-  if (choice === undefined || typeof choice === "string") return { tools, toolChoice: choice };
-  const named = tools.filter((tool) => tool.name === choice.function.name);
-  if (named.length === 0) {
-    throw new InvalidChatRequest(
-      `tool_choice: names function '${choice.function.name}', which is not among the tools offered`,
-      "tool_choice",
-    );
-  }
-  return { tools: named, toolChoice: "required" };
+  return chosenTools(tools, typeof choice === "object" ? { name: choice.function.name } : choice);
 }
 
 function refuseUnsupported(wire: WireBody): void {
@@ -278,22 +238,21 @@ export function readChatCompletionRequest(
   const responseFormat = readResponseFormat(wire.response_format, "response_format", true);
   const stop = stopsOf(wire.stop);
   const maxTokens = wire.max_completion_tokens ?? wire.max_tokens ?? undefined;
-  const sampling = {
-    ...(wire.temperature === undefined || wire.temperature === null ? {} : { temperature: wire.temperature }),
-    ...(wire.top_p === undefined || wire.top_p === null ? {} : { topP: wire.top_p }),
-    ...(wire.top_k === undefined || wire.top_k === null ? {} : { topK: wire.top_k }),
-    ...(wire.seed === undefined || wire.seed === null ? {} : { seed: wire.seed }),
-  };
+  const sampling = samplingOf({
+    temperature: wire.temperature,
+    topP: wire.top_p,
+    topK: wire.top_k,
+    seed: wire.seed,
+  });
   const request: GenerateRequest = {
     messages: messagesOf(wire.messages),
     ...(tools.length > 0 ? { tools } : {}),
     ...(tools.length > 0 && toolChoice !== undefined ? { toolChoice } : {}),
-    ...(Object.keys(sampling).length > 0 ? { sampling } : {}),
+    ...(sampling === undefined ? {} : { sampling }),
     ...(maxTokens === undefined ? {} : { maxTokens }),
     ...(responseFormat === undefined ? {} : { responseFormat }),
     ...(stop.length === 0 ? {} : { stop }),
-    decoding:
-      options.constrained === true && tools.length > 0 && toolChoice !== "none" ? "constrained" : "free",
+    decoding: decodingOf(options.constrained, tools, toolChoice),
   };
   const stream = wire.stream === true;
   return {

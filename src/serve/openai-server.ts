@@ -5,12 +5,11 @@
  *
  * Bad requests get OpenAI's error shape with the field named (400), a missing or wrong key 401, a
  * body over the limit 413; harness errors 500 (502 when the backend is itself a remote server).
- * A client that disconnects aborts its model call. Streamed replies are sent in the streaming wire
- * shape (an opening chunk at once, keep-alive comments while the model works), text and reasoning
- * token by token as the format's incremental parser finds them certain, calls once parsed.
- * `/v1/responses` (the Responses API) is answered from the same backend (responses-route.ts).
+ * A client that disconnects aborts its model call. `/v1/chat/completions` (chat-completions-route.ts)
+ * and `/v1/responses` (the Responses API, responses-route.ts) are answered from the same backend
+ * behind one admission gate (gated-route.ts).
  */
-import { randomUUID, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
@@ -18,23 +17,11 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ModelBackend } from "../backend/model-backend.js";
 import { EdgecallError } from "../errors.js";
-import { AdmissionGate, type AdmissionTicket } from "./admission-gate.js";
-import {
-  type ChatCompletionPlan,
-  InvalidChatRequest,
-  readChatCompletionRequest,
-} from "./chat-completion-request.js";
-import {
-  completionBody,
-  deltaChunk,
-  openingChunk,
-  type ResponseContext,
-  replyTailChunks,
-} from "./chat-completion-response.js";
+import { AdmissionGate } from "./admission-gate.js";
+import { createChatCompletionsHandler } from "./chat-completions-route.js";
 import { errorBody, harnessError } from "./http-errors.js";
 import { withModelPathHidden } from "./model-path-hiding.js";
-import { streamReply } from "./reply-stream.js";
-import { ResponseFormatChecker, replyExtension } from "./response-format.js";
+import { ResponseFormatChecker } from "./response-format.js";
 import { createResponsesHandler } from "./responses-route.js";
 import { webGuardMiddleware } from "./web-guard-middleware.js";
 
@@ -87,7 +74,6 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
   const backend = withModelPathHidden(options.backend, modelName);
   const keepAliveMs = options.keepAliveMs ?? 10_000;
   const gate = new AdmissionGate(options.maxPending ?? defaultMaxPending);
-  const randomWeights = backend.info.randomWeights === true;
   const checker = new ResponseFormatChecker();
   const app = new Hono();
 
@@ -142,69 +128,14 @@ export function createOpenAIServerApp(options: OpenAIServerOptions): Hono {
   app.get("/v1/models", models);
   app.get("/models", models);
 
-  const completions = async (c: Context) => {
-    let document: unknown;
-    try {
-      document = JSON.parse(await c.req.text());
-    } catch (error) {
-      return c.json(
-        errorBody(`the request body is not valid JSON: ${(error as Error).message}`, "invalid_request_error"),
-        400,
-      );
-    }
-    let plan: ChatCompletionPlan;
-    try {
-      plan = readChatCompletionRequest(document, { constrained: options.constrained });
-      if ((plan.request.stop?.length ?? 0) > 0 && backend.capabilities?.stopSequences !== true) {
-        throw new InvalidChatRequest(
-          `stop: the ${backend.info.backend} backend does not honour stop sequences, so they are refused rather than ignored`,
-          "stop",
-        );
-      }
-    } catch (error) {
-      if (error instanceof InvalidChatRequest) {
-        return c.json(errorBody(error.message, "invalid_request_error", error.param), 400);
-      }
-      throw error;
-    }
-    const context: ResponseContext = {
-      id: `chatcmpl-${randomUUID()}`,
-      created: Math.floor(Date.now() / 1000),
-      model: plan.model ?? modelName,
-      singleCall: plan.singleCall,
-      randomWeights,
-    };
-    const ticket = gate.enter();
-    if (ticket === undefined) {
-      c.header("Retry-After", String(gate.retryAfterSeconds()));
-      return c.json(
-        errorBody(
-          `the server is busy: ${gate.inFlight} requests are generating or waiting (the limit, --max-pending); retry later`,
-          "server_error",
-          null,
-          "server_busy",
-        ),
-        503,
-      );
-    }
-    const controller = new AbortController();
-    const clientSignal = c.req.raw.signal;
-    if (clientSignal.aborted) controller.abort();
-    else clientSignal.addEventListener("abort", () => controller.abort(), { once: true });
-
-    if (!plan.stream) {
-      try {
-        const result = await backend.generate(plan.request, { signal: controller.signal });
-        context.extension = replyExtension(checker, plan.request, result);
-        return c.json(completionBody(result, context));
-      } catch (error) {
-        return harnessErrorResponse(c, error);
-      } finally {
-        ticket.release();
-      }
-    }
-    return streamedResponse(plan, context, controller, keepAliveMs, backend, ticket, checker);
-  };
+  const completions = createChatCompletionsHandler({
+    backend,
+    modelName,
+    gate,
+    keepAliveMs,
+    checker,
+    constrained: options.constrained === true,
+  });
   // hono's body limit fails on a request without a body; answer that as the bad request it is.
   const needsBody = async (c: Context, next: () => Promise<void>) => {
     if (c.req.raw.body === null) {
@@ -270,51 +201,6 @@ function tooLarge(maxBytes: number) {
 function harnessErrorResponse(c: Context, error: unknown) {
   const { status, body } = harnessError(error);
   return c.json(body, status);
-}
-
-function streamedResponse(
-  plan: ChatCompletionPlan,
-  context: ResponseContext,
-  controller: AbortController,
-  keepAliveMs: number,
-  backend: ModelBackend,
-  ticket: AdmissionTicket,
-  checker: ResponseFormatChecker,
-): Response {
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async start(stream) {
-      const write = (text: string) => {
-        if (!controller.signal.aborted) stream.enqueue(encoder.encode(text));
-      };
-      const send = (data: unknown) => write(`data: ${JSON.stringify(data)}\n\n`);
-      send(openingChunk(context));
-      const keepAlive = setInterval(() => write(": keep-alive\n\n"), keepAliveMs);
-      try {
-        for await (const event of streamReply(backend, plan.request, controller.signal)) {
-          if (event.type === "delta") {
-            send(deltaChunk(context, event.delta.kind, event.delta.text));
-            continue;
-          }
-          context.extension = replyExtension(checker, plan.request, event.result, event.diverged);
-          for (const chunk of replyTailChunks(event.result, context, plan.includeUsage)) send(chunk);
-        }
-      } catch (error) {
-        if (!controller.signal.aborted) send(harnessError(error).body);
-      } finally {
-        ticket.release();
-        clearInterval(keepAlive);
-      }
-      write("data: [DONE]\n\n");
-      if (!controller.signal.aborted) stream.close();
-    },
-    cancel() {
-      controller.abort();
-    },
-  });
-  return new Response(body, {
-    headers: { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" },
-  });
 }
 
 /** A listening server. */

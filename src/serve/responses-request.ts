@@ -10,10 +10,10 @@ import { z } from "zod";
 import type { GenerateRequest, ToolChoice } from "../backend/model-backend.js";
 import type { ChatMessage, ToolCall, ToolDefinition } from "../messages.js";
 import { ToolDefinitionsProblem, validateToolDefinitions } from "../tools/tool-definitions-file.js";
-import { fieldPath } from "./chat-completion-request.js";
 import { InvalidChatRequest } from "./invalid-request.js";
 import type { ItemStore, StoredItem } from "./item-store.js";
 import { assertRequestDepth } from "./request-depth.js";
+import { callArguments, chosenTools, decodingOf, issueError, samplingOf } from "./request-fields.js";
 import { readResponseFormat } from "./response-format.js";
 
 /** What the server does with one Responses request. */
@@ -92,25 +92,6 @@ function textOf(content: unknown, at: string): string {
     .join("\n");
 }
 
-function argumentsOf(raw: unknown, at: string): Record<string, unknown> {
-  let decoded: unknown = raw;
-  if (typeof raw === "string") {
-    try {
-      decoded = JSON.parse(raw === "" ? "{}" : raw);
-    } catch (error) {
-      throw new InvalidChatRequest(
-        `${at}.arguments: not valid JSON: ${(error as Error).message}`,
-        `${at}.arguments`,
-      );
-    }
-    assertRequestDepth(decoded, `${at}.arguments`);
-  }
-  if (decoded === null || typeof decoded !== "object" || Array.isArray(decoded)) {
-    throw new InvalidChatRequest(`${at}.arguments: must be a JSON object`, `${at}.arguments`);
-  }
-  return decoded as Record<string, unknown>;
-}
-
 /** The input as items, references and the previous response resolved. */
 function itemsOf(wire: WireBody, store: ItemStore): StoredItem[] {
   const items: StoredItem[] = [];
@@ -168,7 +149,11 @@ function messagesOf(items: readonly StoredItem[], instructions: string | undefin
       if (typeof name !== "string" || typeof callId !== "string") {
         throw new InvalidChatRequest(`${at}: a function_call needs a name and a call_id`, at);
       }
-      const call: ToolCall = { id: callId, name, arguments: argumentsOf(entry.arguments, at) };
+      const call: ToolCall = {
+        id: callId,
+        name,
+        arguments: callArguments(entry.arguments, `${at}.arguments`),
+      };
       callNames.set(callId, name);
       const last = messages[messages.length - 1];
       if (last?.role === "assistant") last.toolCalls = [...(last.toolCalls ?? []), call];
@@ -247,19 +232,7 @@ function toolsOf(wire: WireBody): { tools: ToolDefinition[]; toolChoice: ToolCho
     }
     throw error;
   }
-  const choice = wire.tool_choice ?? undefined;
-  if (choice !== undefined && choice !== "none" && choice !== "auto" && tools.length === 0) {
-    throw new InvalidChatRequest("tool_choice: a call is required, but no tools are offered", "tool_choice");
-  }
-  if (choice === undefined || typeof choice === "string") return { tools, toolChoice: choice };
-  const named = tools.filter((tool) => tool.name === choice.name);
-  if (named.length === 0) {
-    throw new InvalidChatRequest(
-      `tool_choice: names function '${choice.name}', which is not among the tools offered`,
-      "tool_choice",
-    );
-  }
-  return { tools: named, toolChoice: "required" };
+  return chosenTools(tools, wire.tool_choice ?? undefined);
 }
 
 /** Reads a Responses body (decoded JSON). Throws {@link InvalidChatRequest} naming the field at fault. */
@@ -273,31 +246,22 @@ export function readResponsesRequest(
   }
   assertRequestDepth(document);
   const parsed = body.safeParse(document);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const param = fieldPath(issue?.path ?? []);
-    const why = issue?.message ?? "unexpected shape";
-    throw new InvalidChatRequest(param === "" ? why : `${param}: ${why}`, param === "" ? null : param);
-  }
+  if (!parsed.success) throw issueError(parsed.error);
   const wire = parsed.data;
   if ((wire.top_logprobs ?? 0) > 0)
     throw new InvalidChatRequest("top_logprobs: log probabilities are not supported", "top_logprobs");
   const { tools, toolChoice } = toolsOf(wire);
   const responseFormat = readResponseFormat(wire.text?.format, "text.format", false);
   const items = itemsOf(wire, store);
-  const sampling = {
-    ...(wire.temperature == null ? {} : { temperature: wire.temperature }),
-    ...(wire.top_p == null ? {} : { topP: wire.top_p }),
-  };
+  const sampling = samplingOf({ temperature: wire.temperature, topP: wire.top_p });
   const request: GenerateRequest = {
     messages: messagesOf(items, wire.instructions ?? undefined),
     ...(tools.length > 0 ? { tools } : {}),
     ...(tools.length > 0 && toolChoice !== undefined ? { toolChoice } : {}),
-    ...(Object.keys(sampling).length > 0 ? { sampling } : {}),
+    ...(sampling === undefined ? {} : { sampling }),
     ...(wire.max_output_tokens == null ? {} : { maxTokens: wire.max_output_tokens }),
     ...(responseFormat === undefined ? {} : { responseFormat }),
-    decoding:
-      options.constrained === true && tools.length > 0 && toolChoice !== "none" ? "constrained" : "free",
+    decoding: decodingOf(options.constrained, tools, toolChoice),
   };
   if (request.messages.length === 0)
     throw new InvalidChatRequest("input: at least one item is needed", "input");
