@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { EdgecallError, isEdgecallError } from "../../errors.js";
-import type { GenerateResult, ModelBackend } from "../model-backend.js";
+import type { GenerateResult, ModelBackend, StreamEvent } from "../model-backend.js";
 import { createFleetBackend, serverStoppedAnswering } from "./fleet-backend.js";
 
 const answer: GenerateResult = {
@@ -134,5 +134,65 @@ describe("fleet backend", () => {
       false,
     );
     assert.equal(serverStoppedAnswering(new EdgecallError("aborted", "aborted")), false);
+  });
+});
+
+/** A streaming backend: `failAt` 0 fails before its first event, 1 after the first delta. */
+function streamer(name: string, failAt?: 0 | 1): ModelBackend {
+  return {
+    info: { backend: "stub", model: name },
+    generate: async () => answer,
+    async *stream(): AsyncGenerator<StreamEvent> {
+      if (failAt === 0) throw unreachable();
+      yield { type: "text-delta", text: name };
+      if (failAt === 1) throw unreachable();
+      yield { type: "finish", result: { ...answer, rawText: name } };
+    },
+    async close() {},
+  };
+}
+
+async function events(stream: AsyncIterable<StreamEvent> | undefined): Promise<StreamEvent[]> {
+  const seen: StreamEvent[] = [];
+  for await (const event of stream ?? []) seen.push(event);
+  return seen;
+}
+
+const counts = (fleet: ModelBackend) =>
+  (fleet.report?.().servers ?? []).map((server) => [server.requests, server.succeeded, server.failed]);
+
+describe("fleet backend: streamed calls", () => {
+  it("move to another server only before their first event, and are counted like generate's", async () => {
+    const moved = createFleetBackend([
+      { url: "http://a/v1", backend: streamer("a", 0) },
+      { url: "http://b/v1", backend: streamer("b") },
+    ]);
+    const seen = await events(moved.stream?.(request));
+    assert.deepEqual(seen[0], { type: "text-delta", text: "b" });
+    const finish = seen.at(-1);
+    assert.equal(finish?.type === "finish" && finish.result.details?.server, "http://b/v1");
+    assert.deepEqual(counts(moved), [
+      [1, 0, 1],
+      [1, 1, 0],
+    ]);
+
+    const started = createFleetBackend([
+      { url: "http://a/v1", backend: streamer("a", 1) },
+      { url: "http://b/v1", backend: streamer("b") },
+    ]);
+    await assert.rejects(events(started.stream?.(request)), /ECONNREFUSED/);
+    assert.deepEqual(counts(started), [
+      [1, 0, 1],
+      [0, 0, 0],
+    ]);
+  });
+
+  it("a server without stream answers one finish event naming it", async () => {
+    const fleet = createFleetBackend([{ url: "http://a/v1", backend: stub("a").backend }]);
+    const seen = await events(fleet.stream?.(request));
+    assert.equal(seen.length, 1);
+    const finish = seen[0];
+    assert.equal(finish?.type === "finish" && finish.result.details?.server, "http://a/v1");
+    assert.deepEqual(counts(fleet), [[1, 1, 0]]);
   });
 });

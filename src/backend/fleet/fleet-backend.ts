@@ -121,33 +121,15 @@ class FleetBackend implements ModelBackend {
     );
   }
 
-  async generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
-    const tried = new Set<MemberState>();
-    let last: unknown;
-    for (;;) {
-      const member = this.pick(tried);
-      if (member === undefined) throw this.members.length === 1 ? last : this.noServerLeft(last);
-      tried.add(member);
-      member.outstanding += 1;
-      member.stats.requests += 1;
-      try {
-        const result = await member.backend.generate(request, options);
-        this.succeeded(member);
-        return { ...result, details: { ...result.details, server: member.url } };
-      } catch (error) {
-        if (!serverStoppedAnswering(error) || options.signal?.aborted) {
-          member.stats.failed += 1;
-          throw error;
-        }
-        this.stopped(member);
-        last = error;
-      } finally {
-        member.outstanding -= 1;
-      }
-    }
-  }
-
-  async *stream(request: GenerateRequest, options: GenerateOptions = {}): AsyncGenerator<StreamEvent> {
+  /**
+   * One call over the fleet: `attempt` on the server {@link pick} chooses, and again on another
+   * while servers stop answering before the attempt's first value (a value already passed on cannot
+   * be taken back). The counts of each server are kept here, for `generate` and `stream` alike.
+   */
+  private async *failOver<T>(
+    options: GenerateOptions,
+    attempt: (member: MemberState) => AsyncIterable<T>,
+  ): AsyncGenerator<T> {
     const tried = new Set<MemberState>();
     let last: unknown;
     for (;;) {
@@ -158,17 +140,9 @@ class FleetBackend implements ModelBackend {
       member.stats.requests += 1;
       let started = false;
       try {
-        const events = member.backend.stream
-          ? member.backend.stream(request, options)
-          : oneEvent(member.backend, request, options);
-        for await (const event of events) {
+        for await (const value of attempt(member)) {
           started = true;
-          yield event.type === "finish"
-            ? {
-                type: "finish",
-                result: { ...event.result, details: { ...event.result.details, server: member.url } },
-              }
-            : event;
+          yield value;
         }
         this.succeeded(member);
         return;
@@ -183,6 +157,36 @@ class FleetBackend implements ModelBackend {
         member.outstanding -= 1;
       }
     }
+  }
+
+  async generate(request: GenerateRequest, options: GenerateOptions = {}): Promise<GenerateResult> {
+    let answer: GenerateResult | undefined;
+    // One value per attempt, the server's whole answer; read to the end so the server is counted.
+    for await (const result of this.failOver(options, async function* (member) {
+      const result = await member.backend.generate(request, options);
+      yield { ...result, details: { ...result.details, server: member.url } };
+    }))
+      answer = result;
+    if (answer === undefined)
+      throw new EdgecallError("internal", "the fleet's fail-over ended without an answer", {
+        subject: this.members.map((member) => member.url).join(","),
+      });
+    return answer;
+  }
+
+  stream(request: GenerateRequest, options: GenerateOptions = {}): AsyncGenerator<StreamEvent> {
+    return this.failOver(options, async function* (member): AsyncGenerator<StreamEvent> {
+      const events = member.backend.stream
+        ? member.backend.stream(request, options)
+        : oneEvent(member.backend, request, options);
+      for await (const event of events)
+        yield event.type === "finish"
+          ? {
+              type: "finish",
+              result: { ...event.result, details: { ...event.result.details, server: member.url } },
+            }
+          : event;
+    });
   }
 
   report(): BackendReport {
