@@ -12,7 +12,6 @@ import type { GenerateTiming, ModelBackend, TokenUsage } from "../backend/model-
 import { lastUserText, summariseParts, type ToolCall } from "../messages.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { harnessError } from "./harness-error.js";
-import { type RunnerCache, recordingBackend } from "./recording-backend.js";
 import type { RequestSettings } from "./request-settings.js";
 import type { ResultStore } from "./result-store.js";
 import type { WorkItem } from "./run-plan.js";
@@ -20,9 +19,10 @@ import type { SampleResult } from "./sample-result.js";
 import { AbortedSample, type AgentRunSettings } from "./solver.js";
 import { singleCallSolver } from "./solvers/single-call-solver.js";
 import type { Score, Transcript } from "./suite.js";
+import { type RunnerCache, turnRecordingBackend } from "./turn-recording-backend.js";
 
-export type { RunnerCache } from "./recording-backend.js";
 export type { RequestSettings } from "./request-settings.js";
+export type { RunnerCache } from "./turn-recording-backend.js";
 
 /** Agent settings used when a run gives none (the scripted user confirms, 10 steps a turn, 8 turns). */
 export const defaultAgentSettings: AgentRunSettings = { confirm: "user", maxSteps: 10, maxUserTurns: 8 };
@@ -163,7 +163,7 @@ export function buildResult(
 /** Runs one item; undefined when it was abandoned because the run was stopped. */
 async function runItem(options: RunnerOptions, item: WorkItem): Promise<SampleResult | undefined> {
   const { signal } = options;
-  const backend = recordingBackend(options.backend, options.cache);
+  const backend = turnRecordingBackend(options.backend, options.cache);
   let transcript: Transcript;
   try {
     transcript = await (item.suite.solver ?? singleCallSolver).solve(item.sample, {

@@ -16,11 +16,11 @@ import type { ConfirmationPolicy } from "../guards/confirmation-policy.js";
 import type { GuardsMode } from "../guards/guards-mode.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { Environment, EnvironmentFactory } from "./environment.js";
-import type { RecordingBackend } from "./recording-backend.js";
 import type { RequestSettings } from "./request-settings.js";
 import type { Sample } from "./sample.js";
 import type { SimulatedUser } from "./simulated-user.js";
 import type { Transcript } from "./transcript.js";
+import type { TurnRecordingBackend } from "./turn-recording-backend.js";
 
 /**
  * Who answers confirmations in an eval: `user` (the simulated user: the scripted user approves
@@ -65,7 +65,7 @@ export type UserFactory = (
 /** What a solver gets for one (sample, repeat). */
 export interface SolveContext {
   /** The model under test (behind the response cache when it is on), recording every call it answers. */
-  backend: RecordingBackend;
+  backend: TurnRecordingBackend;
   settings: RequestSettings;
   repeat: number;
   agent: AgentRunSettings;

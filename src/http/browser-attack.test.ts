@@ -22,7 +22,7 @@ import { stubToolCallFormat } from "../backend/replay-stub-format.test-support.j
 import { type RunningToolsHttpServer, startToolsHttpServer } from "../mcp/mcp-http-server.js";
 import { headlessChromiumArguments } from "../report/headless-chromium.test-support.js";
 import { createOpenAIServerApp, type RunningServer, startOpenAIServer } from "../serve/openai-server.js";
-import { recordingBackend } from "../serve/trace-recorder.js";
+import { traceRecordingBackend } from "../serve/trace-recorder.js";
 import type { Tool } from "../tools/tool.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 
@@ -100,7 +100,7 @@ describe("a web page against serve and mcp serve --http, in headless Chromium", 
     };
     trace = join(scratch, "trace.jsonl");
     const app = createOpenAIServerApp({
-      backend: recordingBackend(counted, trace, "tiny"),
+      backend: traceRecordingBackend(counted, trace, "tiny"),
       modelName: "tiny",
       log: (line) => served.push(line),
     });

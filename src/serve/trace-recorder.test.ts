@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
 import type { GenerateResult, ModelBackend } from "../backend/model-backend.js";
-import { recordingBackend } from "./trace-recorder.js";
+import { traceRecordingBackend } from "./trace-recorder.js";
 
 const directory = mkdtempSync(join(tmpdir(), "edgecall-record-"));
 after(() => rmSync(directory, { recursive: true, force: true }));
@@ -25,7 +25,7 @@ const backend: ModelBackend = {
 describe("serve --record", () => {
   it("creates the trace file readable by its owner only (0600): it holds users' prompts", async () => {
     const path = join(directory, "trace.jsonl");
-    const recording = recordingBackend(backend, path, "m");
+    const recording = traceRecordingBackend(backend, path, "m");
     assert.equal(statSync(path).mode & 0o777, 0o600);
     await recording.generate({ messages: [{ role: "user", content: "secret" }] });
     assert.equal(statSync(path).mode & 0o777, 0o600);

@@ -9,7 +9,9 @@
  * request is the one the server handed the model (messages, tools, tool choice, sampling), and
  * failed calls are not recorded. Lines are appended whole, one write each, so concurrent requests
  * never interleave and a crash loses at most the line in flight. The file is created 0600 (it
- * holds every user's prompts); a file that already exists keeps its mode.
+ * holds every user's prompts); a file that already exists keeps its mode. Not to be confused with
+ * eval's `turnRecordingBackend` (src/eval/turn-recording-backend.ts), which keeps one sample's model
+ * turns in memory behind the response cache: this one writes a trace file for `traces:` suites.
  */
 import { randomUUID } from "node:crypto";
 import { appendFileSync, closeSync, openSync } from "node:fs";
@@ -58,7 +60,7 @@ export function recordedExchange(
  * Opens (creating or appending to) `path` and returns `backend` with every answered call
  * recorded there. Throws a harness error naming the file when it cannot be written.
  */
-export function recordingBackend(backend: ModelBackend, path: string, modelName: string): ModelBackend {
+export function traceRecordingBackend(backend: ModelBackend, path: string, modelName: string): ModelBackend {
   try {
     closeSync(openSync(path, "a", traceFileMode));
   } catch (error) {

@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { describe, it } from "node:test";
 import { createReplayBackend } from "../backend/replay-backend.js";
 import type { AgenticTarget } from "../bfcl/agentic/agentic-target.js";
-import { recordingBackend } from "../eval/recording-backend.js";
 import type { RequestSettings } from "../eval/request-settings.js";
 import type { AgentRunSettings } from "../eval/solver.js";
 import type { Sample } from "../eval/suite.js";
+import { turnRecordingBackend } from "../eval/turn-recording-backend.js";
 import { getFormat } from "../formats/registry.js";
 import { bfclAgenticSolver } from "./bfcl-agentic-solver.js";
 import { createBfclAgenticSuite } from "./bfcl-agentic-suite.js";
@@ -45,7 +45,7 @@ describe("bfcl:memory_* and bfcl:web_search_* suites", { skip: hasBfcl ? false :
     ];
     const replay = createReplayBackend({ path: replayFile(lines), format: getFormat("qwen3") });
     const solve = async (sample: Sample<AgenticTarget>) => {
-      const backend = recordingBackend(replay, undefined);
+      const backend = turnRecordingBackend(replay, undefined);
       const transcript = await bfclAgenticSolver.solve(sample, { backend, settings, repeat: 0, agent });
       return { transcript, score: await suite.scorer.score(sample, transcript) };
     };
@@ -84,7 +84,7 @@ describe("bfcl:memory_* and bfcl:web_search_* suites", { skip: hasBfcl ? false :
       { id: first.id, output: "{'answer': 'I do not know', 'context': 'I do not know'}" },
     ];
     const replay = createReplayBackend({ path: replayFile(lines), format: getFormat("qwen3") });
-    const backend = recordingBackend(replay, undefined);
+    const backend = turnRecordingBackend(replay, undefined);
     const transcript = await bfclAgenticSolver.solve(first, { backend, settings, repeat: 0, agent });
     assert.equal(transcript.error?.code, "memory-prerequisite-failed");
     assert.match(transcript.error?.message ?? "", /9 of 10 prerequisite conversations failed/);
@@ -104,7 +104,7 @@ describe("bfcl:memory_* and bfcl:web_search_* suites", { skip: hasBfcl ? false :
       output: call("search_engine_query", { keywords: "weather forecast", max_results: 2 }),
     }));
     const replay = createReplayBackend({ path: replayFile(lines), format: getFormat("qwen3") });
-    const backend = recordingBackend(replay, undefined);
+    const backend = turnRecordingBackend(replay, undefined);
     const transcript = await bfclAgenticSolver.solve(sample, { backend, settings, repeat: 0, agent });
     const score = await suite.scorer.score(sample, transcript);
     assert.equal(score.errorType, "agentic:no_last_message");

@@ -12,7 +12,7 @@ import { EdgecallError } from "../../errors.js";
 import { isLoopbackName } from "../../http/host-names.js";
 import { allowedHostNames, corsOrigins } from "../../http/web-guard-options.js";
 import { createOpenAIServerApp, type RunningServer, startOpenAIServer } from "../../serve/openai-server.js";
-import { recordingBackend } from "../../serve/trace-recorder.js";
+import { traceRecordingBackend } from "../../serve/trace-recorder.js";
 import { listenForInterrupts } from "../interrupts.js";
 import {
   constrainedWarning,
@@ -115,7 +115,7 @@ export async function serveCommand(options: ServeCommandOptions, io: ServeIo = {
       contextSize: options.contextSize,
     });
     if (options.record !== undefined) {
-      backend = recordingBackend(backend, options.record, modelName);
+      backend = traceRecordingBackend(backend, options.record, modelName);
       stderr.write(`edgecall: serve: recording requests and responses to ${options.record}\n`);
     }
     const app = createOpenAIServerApp({

@@ -6,7 +6,7 @@ import { PassThrough } from "node:stream";
 import { describe, it } from "node:test";
 import type { GenerateResult, ModelBackend } from "../../backend/model-backend.js";
 import { checkSuites } from "../../eval/suite-check.js";
-import { recordingBackend } from "../../serve/trace-recorder.js";
+import { traceRecordingBackend } from "../../serve/trace-recorder.js";
 import { traceTools } from "../../suites/traces/traces.test-support.js";
 import { createTracesSuite } from "../../suites/traces/traces-suite.js";
 import { serveCommand } from "./serve-command.js";
@@ -122,7 +122,7 @@ describe("edgecall serve --record", () => {
       close: async () => {},
     };
     const path = join(scratch, "streamed.jsonl");
-    const backend = recordingBackend(inner, path, "m");
+    const backend = traceRecordingBackend(inner, path, "m");
     const request = { messages: [{ role: "user" as const, content: "hi" }] };
     for await (const _event of backend.stream?.(request) ?? []) {
       // drained

@@ -7,11 +7,11 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { recordingBackend } from "../../eval/recording-backend.js";
 import { referenceBackend } from "../../eval/reference-backend.js";
 import { defaultAgentSettings } from "../../eval/runner.js";
 import { conversationSolver } from "../../eval/solvers/agent-solver.js";
 import type { ReferenceOutput, Sample, Score, Suite } from "../../eval/suite.js";
+import { turnRecordingBackend } from "../../eval/turn-recording-backend.js";
 import { claimsChange, saysYes, userGave } from "./policy-conduct.js";
 import type { PolicyScoreDetails, PolicyTarget } from "./policy-scorer.js";
 import { createShippedPolicySuite } from "./policy-suites.js";
@@ -37,7 +37,7 @@ async function solve(
 ): Promise<{ score: Score; details: PolicyScoreDetails }> {
   const owner = suite(name);
   const transcript = await conversationSolver.solve(of, {
-    backend: recordingBackend(
+    backend: turnRecordingBackend(
       referenceBackend([of], () => outputs),
       undefined,
     ),

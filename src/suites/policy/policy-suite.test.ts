@@ -10,11 +10,11 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { jsonCall, replayModel, type ScriptLine } from "../../agent/replay-script.test-support.js";
 import type { ModelBackend } from "../../backend/model-backend.js";
-import { recordingBackend } from "../../eval/recording-backend.js";
 import { defaultAgentSettings } from "../../eval/runner.js";
 import { conversationSolver } from "../../eval/solvers/agent-solver.js";
 import type { Sample, Score, Suite, Transcript } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
+import { turnRecordingBackend } from "../../eval/turn-recording-backend.js";
 import { normaliseInfo, type PolicyScoreDetails, type PolicyTarget } from "./policy-scorer.js";
 import { createPolicySuite } from "./policy-suite.js";
 import { createShippedPolicySuite } from "./policy-suites.js";
@@ -57,7 +57,7 @@ async function solve(
   const lines: ScriptLine[] = outputs.map((output) => ({ id: of.id, output }));
   const owner = suite(name);
   const transcript = await conversationSolver.solve(of, {
-    backend: recordingBackend(replayModel(lines), undefined),
+    backend: turnRecordingBackend(replayModel(lines), undefined),
     settings: { seed: 0, maxTokens: 512, decoding: "free", toolChoice: "auto" },
     repeat: 0,
     agent: { ...defaultAgentSettings, ...(userModel === undefined ? {} : { userModel }) },

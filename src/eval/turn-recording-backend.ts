@@ -2,7 +2,9 @@
  * The model as one (sample, repeat) sees it: the run's backend behind the response cache, recording
  * every call it answers as a {@link ModelTurn}. The cache key holds the whole conversation so far,
  * so each step of an agent's conversation is cached on its own and a rerun replays it step by step.
- * It has no `stream`, so the agent loop always takes whole results.
+ * It has no `stream`, so the agent loop always takes whole results. Not to be confused with serve's
+ * `traceRecordingBackend` (src/serve/trace-recorder.ts), which appends every answered call to a
+ * trace file in OpenAI's wire shapes: this one keeps a sample's turns in memory for its transcript.
  */
 import type {
   GenerateOptions,
@@ -19,14 +21,17 @@ export interface RunnerCache {
   model: Parameters<typeof cacheKeyFields>[1];
 }
 
-/** A backend that records its calls. */
-export interface RecordingBackend extends ModelBackend {
+/** A backend that records its calls as a sample's model turns. */
+export interface TurnRecordingBackend extends ModelBackend {
   /** Every call answered, in order. */
   readonly turns: ModelTurn[];
 }
 
 /** Wraps `backend` for one sample; `close()` does not close the wrapped backend. */
-export function recordingBackend(backend: ModelBackend, cache: RunnerCache | undefined): RecordingBackend {
+export function turnRecordingBackend(
+  backend: ModelBackend,
+  cache: RunnerCache | undefined,
+): TurnRecordingBackend {
   const turns: ModelTurn[] = [];
   return {
     info: backend.info,
