@@ -22,7 +22,11 @@ import { bfclSuiteOptionsOf, checkBfclOptions, isBfclSuiteName } from "./bfcl-op
 import { createBfclSuite } from "./bfcl-suite.js";
 import { createKnowledgeSuite, knowledgeSuiteName } from "./knowledge/knowledge-suite.js";
 import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/instructions-suite.js";
-import { createShippedPolicySuite, isPolicySuiteName, policySuiteNames } from "./policy/policy-suites.js";
+import {
+  createShippedPolicySuite,
+  isPolicySuiteName,
+  policySuiteNames,
+} from "./policy/shipped-policy-suites.js";
 import { createResearchSuite, researchSuiteName } from "./research/research-suite.js";
 import { createHarmfulSuite, harmfulSuiteName } from "./security/harmful-suite.js";
 import { createInjectionSuite, injectionOptionsOf, injectionSuiteName } from "./security/injection-suite.js";

@@ -14,7 +14,7 @@ import type { ReferenceOutput, Sample, Score, Suite } from "../../eval/suite.js"
 import { turnRecordingBackend } from "../../eval/turn-recording-backend.js";
 import { claimsChange, saysYes, userGave } from "./policy-conduct.js";
 import type { PolicyScoreDetails, PolicyTarget } from "./policy-scorer.js";
-import { createShippedPolicySuite } from "./policy-suites.js";
+import { createShippedPolicySuite } from "./shipped-policy-suites.js";
 
 const suites = new Map<string, Suite>();
 function suite(name: string): Suite {

@@ -16,7 +16,7 @@ import { runEvalSession } from "../../eval/eval-session.js";
 import type { Sample, Suite } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import type { PolicyTarget } from "./policy-scorer.js";
-import { createShippedPolicySuite, policySuiteNames } from "./policy-suites.js";
+import { createShippedPolicySuite, policySuiteNames } from "./shipped-policy-suites.js";
 
 const minimum: Record<string, number> = { "policy:retail": 60, "policy:telecom": 40, "policy:banking": 40 };
 

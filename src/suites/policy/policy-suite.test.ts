@@ -17,10 +17,10 @@ import { checkSuites } from "../../eval/suite-check.js";
 import { turnRecordingBackend } from "../../eval/turn-recording-backend.js";
 import { normaliseInfo, type PolicyScoreDetails, type PolicyTarget } from "./policy-scorer.js";
 import { createPolicySuite } from "./policy-suite.js";
-import { createShippedPolicySuite } from "./policy-suites.js";
 import { confirmYes, scriptedStop } from "./policy-user.js";
 import { retailDomain } from "./retail/retail-domain.js";
 import { retailTasks } from "./retail/retail-tasks.js";
+import { createShippedPolicySuite } from "./shipped-policy-suites.js";
 
 const suites = new Map<string, Suite>();
 function suite(name: string): Suite {

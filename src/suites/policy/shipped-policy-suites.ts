@@ -1,4 +1,7 @@
-/** The shipped policy suites by name: `policy:retail`, `policy:telecom`, `policy:banking` (group `policy`). */
+/**
+ * The shipped policy suites by name: `policy:retail`, `policy:telecom`, `policy:banking` (group
+ * `policy`), each policy-suite.ts's suite over one of the shipped domains.
+ */
 import type { Suite } from "../../eval/suite.js";
 import { bankingDomain } from "./banking/banking-domain.js";
 import { createPolicySuite } from "./policy-suite.js";
