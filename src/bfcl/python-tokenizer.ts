@@ -3,6 +3,11 @@
  * (keywords kept apart), numbers (int / float / imaginary), string literals with every prefix
  * and escape Python 3 accepts, operators, and NEWLINE outside brackets. Anything Python's
  * tokenizer rejects raises {@link PythonDecodeError}.
+ *
+ * Why not the formats' lexer (src/formats/python-call-lexer.ts): BFCL's checker decodes with
+ * `ast.parse`, so this tokenizer follows CPython's rules and messages over the whole text for the
+ * scores to agree; the formats' lexer reads lazily only the subset tool calls are written in, at an
+ * offset in a reply, and tells a truncated reply from a wrong one.
  */
 
 /** Why a text does not decode the way BFCL's `ast.parse` path would. */

@@ -7,7 +7,7 @@
 
 import { errorMessage } from "../error-message.js";
 import { maxNestingDepth } from "./nesting-depth.js";
-import { PythonLexer, PythonSyntaxError, type PythonToken } from "./python-lexer.js";
+import { PythonCallLexer, PythonSyntaxError, type PythonToken } from "./python-call-lexer.js";
 
 /** A Python literal with its Python type kept. `int` keeps its source text for huge values. */
 export type PythonValue =
@@ -113,12 +113,12 @@ function guard<T>(text: string, start: number, read: (parser: Parser) => T): Pyt
 }
 
 class Parser {
-  private readonly lexer: PythonLexer;
+  private readonly lexer: PythonCallLexer;
   /** Offset after the last consumed token. */
   end: number;
 
   constructor(text: string, start: number) {
-    this.lexer = new PythonLexer(text, start);
+    this.lexer = new PythonCallLexer(text, start);
     this.end = start;
   }
 

@@ -2,6 +2,12 @@
  * A lazy tokenizer for the subset of Python that tool calls are written in: names, numbers,
  * string literals (all quote styles, prefixes and escapes) and punctuation. It reads one token at
  * a time so that prose after a call list is never tokenized.
+ *
+ * Why not BFCL's tokenizer (src/bfcl/python-tokenizer.ts): that one reproduces CPython's tokenizer
+ * over a whole text (comments, line continuations, every operator, its error messages) so BFCL
+ * scores agree with the official checker; this one serves the formats' parsers, which read a call
+ * list at an offset in a model reply, stop where it ends, and tell a reply cut short (`truncated`,
+ * for streaming) from one that is wrong.
  */
 
 /** One token of a Python expression. `start`/`end` are offsets into the text. */
@@ -42,7 +48,7 @@ const simpleEscapes: Record<string, string> = {
 };
 
 /** Tokenizer over `text` starting at `position`; throws {@link PythonSyntaxError} on bad input. */
-export class PythonLexer {
+export class PythonCallLexer {
   private readonly text: string;
   private position: number;
   private lookahead: PythonToken | undefined;
