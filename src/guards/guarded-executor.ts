@@ -19,22 +19,18 @@
  */
 
 import { frozenCopy } from "../canonical-json.js";
-import { errorMessage } from "../error-message.js";
 import { exceedsNestingDepth, maxNestingDepth } from "../formats/nesting-depth.js";
 import type { ToolCall, ToolDefinition } from "../messages.js";
-import { type OutputMadeOf, type Tool, type ToolContext, ToolError } from "../tools/tool.js";
-import type { GuardDecision, ToolErrorType, ToolExecutor, ToolOutcome } from "../tools/tool-executor.js";
+import type { ToolContext } from "../tools/tool.js";
+import type { GuardDecision, ToolExecutor, ToolOutcome } from "../tools/tool-executor.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { targetsOf } from "./call-targets.js";
 import { closeNames } from "./close-names.js";
 import { CompletedCalls } from "./completed-calls.js";
-import {
-  ConfirmationLedger,
-  type ConfirmationReason,
-  type ConfirmationRequest,
-  type ConfirmCallback,
-} from "./confirmation-ledger.js";
-import { type ConfirmationPolicy, userAskedProblem } from "./confirmation-policy.js";
+import { decideConfirmation } from "./confirmation-decision.js";
+import { ConfirmationLedger, type ConfirmationReason, type ConfirmCallback } from "./confirmation-ledger.js";
+import type { ConfirmationPolicy } from "./confirmation-policy.js";
+import { checkPreconditions, type GuardedFailure, runGuardedTool } from "./guarded-tool-run.js";
 import { outboundPrivateData, privateDataTargets } from "./outbound-data.js";
 import { capOutput, defaultOutputLimitBytes } from "./output-cap.js";
 import { SchemaGuard } from "./schema-guard.js";
@@ -75,8 +71,6 @@ export interface GuardedExecutor extends ToolExecutor {
   noteUserMessage(text: string): void;
 }
 
-type Failure = { type: ToolErrorType; message: string; madeOf?: OutputMadeOf };
-
 class SessionExecutor implements GuardedExecutor {
   private readonly allowed: ToolRegistry;
   private readonly schemas = new SchemaGuard();
@@ -109,7 +103,7 @@ class SessionExecutor implements GuardedExecutor {
 
   async execute(call: ToolCall, options: { signal?: AbortSignal } = {}): Promise<ToolOutcome> {
     const decisions: GuardDecision[] = [];
-    const fail = (error: Failure): ToolOutcome => ({
+    const fail = (error: GuardedFailure): ToolOutcome => ({
       ok: false,
       error: { type: error.type, message: error.message },
       decisions,
@@ -159,11 +153,11 @@ class SessionExecutor implements GuardedExecutor {
     if (options.signal) context.signal = options.signal;
 
     // A failure the tool reported (a refusal, an error) reaches the model like a result does.
-    const failFromTool = (error: Failure): ToolOutcome => {
+    const failFromTool = (error: GuardedFailure): ToolOutcome => {
       recordFailure(this.taint, tool, call.name, error);
       return fail(error);
     };
-    const refusal = this.checkPreconditions(tool, input, context);
+    const refusal = checkPreconditions(tool, input, context);
     if (refusal !== null) {
       decisions.push({ guard: "precondition", verdict: "block", reason: refusal.message });
       return failFromTool(refusal);
@@ -215,7 +209,11 @@ class SessionExecutor implements GuardedExecutor {
         taintSources: [...this.taint.sources],
         targets,
       });
-      const answer = await this.decide(request, tool);
+      const answer = await decideConfirmation(request, tool, {
+        ...(this.options.confirm === undefined ? {} : { confirm: this.options.confirm }),
+        ...(this.options.policy === undefined ? {} : { policy: this.options.policy }),
+        userMessages: () => this.userMessages(),
+      });
       const taintPaths = taintedArguments.map((argument) => argument.path);
       if (answer.approved) this.ledger.approve(request.token);
       if (!answer.approved || !this.ledger.redeem(request.token, call.name, request.arguments)) {
@@ -234,7 +232,7 @@ class SessionExecutor implements GuardedExecutor {
       input = request.arguments as Record<string, unknown>;
     }
 
-    const result = await this.run(tool, input, context);
+    const result = await runGuardedTool(tool, input, context, this.options.timeoutMs);
     if ("error" in result) return result.guard ? fail(result.error) : failFromTool(result.error);
     if (stagesFor !== undefined) this.staged.add(stagesFor, targets);
     if (reasons.length > 0) this.staged.clear(call.name);
@@ -253,99 +251,11 @@ class SessionExecutor implements GuardedExecutor {
     return { ok: true, output, decisions };
   }
 
-  private checkPreconditions(
-    tool: Tool,
-    input: Record<string, unknown>,
-    context: ToolContext,
-  ): Failure | null {
-    if (!tool.preconditions) return null;
-    try {
-      return tool.preconditions(input, context);
-    } catch (error) {
-      if (error instanceof ToolError) return toolFailure(error);
-      return { type: "precondition", message: errorMessage(error) };
-    }
-  }
-
-  private async decide(
-    request: ConfirmationRequest,
-    tool: Tool,
-  ): Promise<{ approved: boolean; reason?: string; unavailable?: boolean }> {
-    if (this.options.confirm) {
-      try {
-        const approved = (await this.options.confirm(request)) === true;
-        return approved ? { approved } : { approved, reason: "the user declined" };
-      } catch (error) {
-        return {
-          approved: false,
-          reason: `confirmation failed: ${errorMessage(error)}`,
-        };
-      }
-    }
-    const policy = this.options.policy;
-    if (policy === "approve") return { approved: true };
-    if (policy === "deny") return { approved: false, reason: "the policy denies every confirmation" };
-    if (policy === "approve-if-user-asked") {
-      const problem = userAskedProblem(request, tool, this.userMessages());
-      return problem === undefined ? { approved: true } : { approved: false, reason: problem };
-    }
-    return {
-      approved: false,
-      unavailable: true,
-      reason: `${request.toolName} needs confirmation (${request.reasons.join(", ")}) and none can be asked for here`,
-    };
-  }
-
   private userMessages(): readonly string[] {
     const given = this.options.userMessages;
     const listed = typeof given === "function" ? given() : (given ?? []);
     return [...listed, ...this.notedMessages];
   }
-
-  private async run(
-    tool: Tool,
-    input: Record<string, unknown>,
-    context: ToolContext,
-  ): Promise<{ output: unknown } | { error: Failure; guard?: true }> {
-    if (context.signal?.aborted)
-      return { error: { type: "execution", message: "aborted before it ran" }, guard: true };
-    const timeoutMs = this.options.timeoutMs ?? 30_000;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<{ error: Failure; guard: true }>((resolve) => {
-      timer = setTimeout(
-        () =>
-          resolve({
-            error: { type: "timeout", message: `${tool.definition.name} took longer than ${timeoutMs} ms` },
-            guard: true,
-          }),
-        timeoutMs,
-      );
-    });
-    const running = (async () => {
-      try {
-        return { output: await tool.execute(input, context) };
-      } catch (error) {
-        if (error instanceof ToolError) return { error: toolFailure(error) };
-        return {
-          error: {
-            type: "execution" as const,
-            message: errorMessage(error),
-          },
-        };
-      }
-    })();
-    try {
-      return await Promise.race([running, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-}
-
-function toolFailure(error: ToolError): Failure {
-  return error.madeOf === undefined
-    ? { type: error.type, message: error.message }
-    : { type: error.type, message: error.message, madeOf: error.madeOf };
 }
 
 /** Creates the guarded executor for one session. */
