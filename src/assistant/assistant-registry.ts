@@ -5,6 +5,7 @@
  */
 import { EdgecallError } from "../errors.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
+import { alarmTools } from "./alarm-tools.js";
 import { calendarTools } from "./calendar-tools.js";
 import { contactsTools } from "./contacts.js";
 import { emailReadTools } from "./email-read-tools.js";
@@ -45,6 +46,7 @@ export function createAssistantRegistry(
     ...contactsTools(world),
     ...filesTools(world),
     ...settingsTools(world),
+    ...alarmTools(world),
     ...webTools(corpus, typeof state === "function" && state === noWorld ? undefined : world),
     ...shopTools(world),
   ];
