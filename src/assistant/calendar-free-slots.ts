@@ -3,19 +3,9 @@
  * day in the requested zone.
  */
 import { type Tool, ToolError } from "../tools/tool.js";
+import { dateTimeText, dayMs, timeZoneProperty } from "./calendar-events.js";
 import type { StateSource } from "./state-source.js";
 import { formatInZone, fromLocal, localParts, parseDateTime, toUtcText } from "./time-zones.js";
-
-const dayMs = 86_400_000;
-const timeZoneProperty = {
-  type: "string",
-  description:
-    "IANA time zone for times without an offset and for the answer, e.g. 'America/New_York'. Default: the user's zone.",
-};
-const dateTimeText = (what: string) => ({
-  type: "string",
-  description: `${what}: ISO 8601, e.g. '2025-06-03T14:30' (local) or '2025-06-03T14:30:00-04:00'; a date alone means midnight`,
-});
 
 /** The `calendar_find_free_slots` tool. `zoneOf` picks the zone for an input (default: the user's). */
 export function freeSlotsTool(world: StateSource, zoneOf: (input: { time_zone?: string }) => string): Tool {
