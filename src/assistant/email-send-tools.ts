@@ -2,23 +2,25 @@
  * Email tools with effects: save a draft (`write`), and send, send a draft, reply, forward
  * (`external`). Every recipient of a sent message must be known (a contact, the user, someone the
  * user has written to before, or in the task's allowed recipients); otherwise the precondition
- * refuses the call before anything is sent.
+ * refuses the call before anything is sent. Storing and addressing outgoing mail: outgoing-mail.ts.
  */
-import {
-  type CallTarget,
-  type PreconditionFailure,
-  refuse,
-  type Tool,
-  type ToolContext,
-  ToolError,
-} from "../tools/tool.js";
+import { refuse, type Tool, ToolError } from "../tools/tool.js";
 import { resolveRecipients } from "./contacts.js";
 import { type EmailRow, emailSummary } from "./email-rows.js";
+import {
+  derivedTargets,
+  prefixed,
+  recipientsCheck,
+  replyTargets,
+  resolvedAddresses,
+  storedKeys,
+  storedMessage,
+  storeOutgoing,
+} from "./outgoing-mail.js";
 import { recipientTargets } from "./recipient-targets.js";
 import type { StateSource } from "./state-source.js";
 import { toUtcText } from "./time-zones.js";
-import { stringsUnderKeys, withoutEchoes } from "./untrusted-fields.js";
-import type { AssistantState } from "./world.js";
+import { stringsUnderKeys } from "./untrusted-fields.js";
 
 const recipientList = (what: string) => ({
   type: "array",
@@ -26,110 +28,6 @@ const recipientList = (what: string) => ({
   description: `${what}: email addresses or contact names`,
 });
 const sendWords = ["send", "email", "e-mail", "write to"];
-
-interface Outgoing {
-  folder: "sent" | "drafts";
-  to: string[];
-  cc: string[];
-  subject: string;
-  body: string;
-  threadId?: string;
-  inReplyTo?: string;
-  attachments?: string[];
-}
-
-function store(state: AssistantState, mail: Outgoing): EmailRow {
-  const user = state.user();
-  const row: EmailRow = {
-    id: state.nextId("msg", "emails"),
-    thread_id: mail.threadId ?? state.nextId("thr", "emails", "thread_id"),
-    folder: mail.folder,
-    from_name: user.name,
-    from_address: user.email,
-    to_addresses: JSON.stringify(mail.to),
-    cc_addresses: JSON.stringify(mail.cc),
-    subject: mail.subject,
-    body: mail.body,
-    date_utc: toUtcText(state.now()),
-    unread: 0,
-    in_reply_to: mail.inReplyTo ?? null,
-    attachments: JSON.stringify(mail.attachments ?? []),
-  };
-  state.db
-    .prepare(
-      "INSERT INTO emails (id, thread_id, folder, from_name, from_address, to_addresses, cc_addresses, subject, body, date_utc, unread, in_reply_to, attachments) VALUES (@id, @thread_id, @folder, @from_name, @from_address, @to_addresses, @cc_addresses, @subject, @body, @date_utc, @unread, @in_reply_to, @attachments)",
-    )
-    .run(row);
-  return row;
-}
-
-/**
- * Refuses recipients that do not resolve or are not known. `stored`: the recipients come from a
- * stored message (a draft, the mail replied to), so a refusal quoting them quotes the world.
- */
-function recipientsCheck(
-  state: AssistantState,
-  texts: readonly string[],
-  context: ToolContext,
-  stored = false,
-): PreconditionFailure | null {
-  if (texts.length === 0) return refuse("precondition", "at least one recipient is needed", "fixed-text");
-  const { problems, quotesWorld } = resolveRecipients(state, texts, context, true);
-  if (problems.length === 0) return null;
-  return refuse("precondition", problems.join("; "), stored || quotesWorld ? undefined : "user-input-only");
-}
-
-function message(state: AssistantState, id: string): EmailRow {
-  const row = state.db.prepare("SELECT * FROM emails WHERE id = ?").get(id) as EmailRow | undefined;
-  if (!row) throw new ToolError("precondition", `no message with id '${id}'`, { madeOf: "user-input-only" });
-  return row;
-}
-
-function replyTargets(
-  state: AssistantState,
-  original: EmailRow,
-  all: boolean,
-): { to: string[]; cc: string[] } {
-  const self = state.user().email.toLowerCase();
-  const originalTo = JSON.parse(original.to_addresses) as string[];
-  const fromSelf = original.from_address.toLowerCase() === self;
-  const to = fromSelf ? originalTo : [original.from_address];
-  const cc = all
-    ? [...originalTo, ...(JSON.parse(original.cc_addresses) as string[])].filter(
-        (address) => address.toLowerCase() !== self && !to.includes(address),
-      )
-    : [];
-  return { to, cc };
-}
-
-/** Recipients a tool derives from a stored message: also named by that message's id. */
-function derivedTargets(
-  state: AssistantState,
-  addresses: readonly string[],
-  context: ToolContext,
-  messageId: string,
-): CallTarget[] {
-  return recipientTargets(state, addresses, context, "").map((target) => ({
-    ...target,
-    names: [...target.names, messageId],
-  }));
-}
-
-const prefixed = (prefix: string, subject: string) =>
-  subject.toLowerCase().startsWith(prefix.toLowerCase()) ? subject : `${prefix} ${subject}`;
-
-const storedKeys = new Set(["to", "cc", "subject"]);
-const stringList = (texts: unknown) =>
-  Array.isArray(texts) ? texts.filter((text): text is string => typeof text === "string") : [];
-
-/**
- * The addresses a sending tool reports that are not the ones it was given: a contact's name
- * resolved to the contact's stored address (the world's text).
- */
-function resolvedAddresses(sent: unknown, input: unknown): string[] {
-  const fields = (sent ?? {}) as { to?: unknown; cc?: unknown };
-  return withoutEchoes([...stringList(fields.to), ...stringList(fields.cc)], input);
-}
 
 /** Builds the email tools with effects over a world. */
 export function emailSendTools(world: StateSource): Tool[] {
@@ -167,7 +65,7 @@ export function emailSendTools(world: StateSource): Tool[] {
         throw new ToolError("precondition", problems.join("; "), {
           ...(to.quotesWorld || cc.quotesWorld ? {} : { madeOf: "user-input-only" as const }),
         });
-      const row = store(state, {
+      const row = storeOutgoing(state, {
         folder: "drafts",
         to: to.addresses,
         cc: cc.addresses,
@@ -202,7 +100,7 @@ export function emailSendTools(world: StateSource): Tool[] {
       // where it is told, so `--guards off` shows what an unguarded assistant would do.
       const to = resolveRecipients(state, input.to, context, false);
       const cc = resolveRecipients(state, input.cc ?? [], context, false);
-      const row = store(state, {
+      const row = storeOutgoing(state, {
         folder: "sent",
         to: to.addresses,
         cc: cc.addresses,
@@ -249,7 +147,7 @@ export function emailSendTools(world: StateSource): Tool[] {
       return recipientsCheck(world(), all, context, true);
     },
     targets(input, context) {
-      const row = message(world(), input.draft_id);
+      const row = storedMessage(world(), input.draft_id);
       const all = [
         ...(JSON.parse(row.to_addresses) as string[]),
         ...(JSON.parse(row.cc_addresses) as string[]),
@@ -258,7 +156,7 @@ export function emailSendTools(world: StateSource): Tool[] {
     },
     async execute(input) {
       const state = world();
-      const row = message(state, input.draft_id);
+      const row = storedMessage(state, input.draft_id);
       state.db
         .prepare("UPDATE emails SET folder = 'sent', date_utc = ? WHERE id = ?")
         .run(toUtcText(state.now()), row.id);
@@ -310,15 +208,15 @@ export function emailSendTools(world: StateSource): Tool[] {
     },
     targets(input, context) {
       const state = world();
-      const original = message(state, input.message_id);
+      const original = storedMessage(state, input.message_id);
       const { to, cc } = replyTargets(state, original, input.reply_all === true);
       return derivedTargets(state, [...to, ...cc], context, original.id);
     },
     async execute(input) {
       const state = world();
-      const original = message(state, input.message_id);
+      const original = storedMessage(state, input.message_id);
       const targets = replyTargets(state, original, input.reply_all === true);
-      const row = store(state, {
+      const row = storeOutgoing(state, {
         folder: "sent",
         ...targets,
         subject: prefixed("Re:", original.subject),
@@ -369,7 +267,7 @@ export function emailSendTools(world: StateSource): Tool[] {
     targets: (input, context) => recipientTargets(world(), input.to, context, "to"),
     async execute(input, context) {
       const state = world();
-      const original = message(state, input.message_id);
+      const original = storedMessage(state, input.message_id);
       const to = resolveRecipients(state, input.to, context, false);
       const header = [
         "---------- Forwarded message ----------",
@@ -378,7 +276,7 @@ export function emailSendTools(world: StateSource): Tool[] {
         `Subject: ${original.subject}`,
         "",
       ].join("\n");
-      const row = store(state, {
+      const row = storeOutgoing(state, {
         folder: "sent",
         to: to.addresses,
         cc: [],
