@@ -7,19 +7,17 @@
  * target, are checked the same way, then renamed over the target. A regular file with more than
  * one hard link is neither read nor written (another of its names may lie outside), and names
  * starting with the reserved temporary prefix are refused (sandbox-paths.ts). Reads, writes and
- * listings are capped. Residual race (documented): a parent folder swapped for a link between the final check
- * and the rename of a write makes the rename fail rather than land outside.
+ * listings are capped. Residual race (documented): a parent folder swapped for a link between the
+ * final check and the rename of a write makes the rename fail rather than land outside. The write
+ * step is sandbox-atomic-write.ts, listings and walks sandbox-listing.ts.
  */
-import { randomBytes } from "node:crypto";
 import {
   closeSync,
   constants,
   fstatSync,
-  fsyncSync,
   lstatSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readlinkSync,
   realpathSync,
   renameSync,
@@ -27,13 +25,14 @@ import {
   rmSync,
   statSync,
   unlinkSync,
-  writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
 import { capBytes } from "../guards/output-cap.js";
 import { ToolError } from "../tools/tool.js";
-import { descriptorPath, hashDescriptor, readDescriptor, verifyDescriptor } from "./sandbox-descriptors.js";
-import { isInside, permission, precondition, reservedPrefix, SandboxPaths } from "./sandbox-paths.js";
+import { writeThroughTemporary } from "./sandbox-atomic-write.js";
+import { hashDescriptor, readDescriptor, verifyDescriptor } from "./sandbox-descriptors.js";
+import { listFolder, type SandboxEntry, walkFolder } from "./sandbox-listing.js";
+import { isInside, permission, precondition, SandboxPaths } from "./sandbox-paths.js";
 
 /** Size caps of the sandbox, in bytes and entries. */
 export interface SandboxLimits {
@@ -58,15 +57,6 @@ export type SandboxHook = (
   absolutePath: string,
   operation: "read" | "write" | "list" | "move" | "delete",
 ) => void;
-
-/** One entry of a listing or a walk. */
-export interface SandboxEntry {
-  path: string;
-  type: "file" | "folder" | "symlink" | "other";
-  size?: number;
-}
-
-const tempPrefix = reservedPrefix;
 
 /**
  * Refuses a regular file with more than one hard link: another name for it may lie outside the
@@ -196,41 +186,8 @@ export class Sandbox {
       const real = realpathSync(folder);
       if (real !== folder) throw permission(`'${path}' changed while its folders were being created`);
     }
-    const temporary = `${dirname(target.absolute)}/${tempPrefix}${randomBytes(6).toString("hex")}`;
     this.hook?.(target.absolute, "write");
-    const fd = openSync(
-      temporary,
-      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NONBLOCK,
-      0o644,
-    );
-    let renamed = false;
-    try {
-      try {
-        this.verifyDescriptor(fd, temporary, path);
-      } catch (error) {
-        // The folder was swapped for a link: remove the empty file we just created wherever it went.
-        try {
-          const strayPath = descriptorPath(fd);
-          if (strayPath !== undefined) unlinkSync(strayPath);
-        } catch {}
-        throw error;
-      }
-      let written = 0;
-      while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-      if (this.durable) fsyncSync(fd);
-      closeSync(fd);
-      renameSync(temporary, target.absolute);
-      renamed = true;
-    } finally {
-      try {
-        closeSync(fd);
-      } catch {}
-      if (!renamed) {
-        try {
-          unlinkSync(temporary);
-        } catch {}
-      }
-    }
+    writeThroughTemporary(this.root, target.absolute, bytes, { shown: path, durable: this.durable });
     return { path: this.display(target.absolute), bytes: bytes.length, created: !target.exists };
   }
 
@@ -252,39 +209,11 @@ export class Sandbox {
   list(path = "."): { path: string; entries: SandboxEntry[]; omitted: number } {
     const real = this.paths.existing(path);
     if (!statSync(real).isDirectory()) throw precondition(`'${path}' is a file, not a folder`);
-    const before = statSync(real);
-    this.hook?.(real, "list");
-    const names = readdirSync(real, { withFileTypes: true });
-    let after: ReturnType<typeof statSync> | undefined;
-    let again: string | undefined;
-    try {
-      again = realpathSync(real);
-      after = statSync(again);
-    } catch {}
-    if (again !== real || after?.ino !== before.ino || after?.dev !== before.dev) {
-      throw permission(`'${path}' changed while it was being listed`);
-    }
-    const visible = names.filter((entry) => !entry.name.startsWith(tempPrefix));
-    visible.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
-    const entries: SandboxEntry[] = [];
-    for (const entry of visible.slice(0, this.limits.maxListEntries)) {
-      const absolute = `${real}/${entry.name}`;
-      const type = entry.isSymbolicLink()
-        ? "symlink"
-        : entry.isDirectory()
-          ? "folder"
-          : entry.isFile()
-            ? "file"
-            : "other";
-      const item: SandboxEntry = { path: this.display(absolute), type };
-      if (type === "file") {
-        try {
-          item.size = lstatSync(absolute).size;
-        } catch {}
-      }
-      entries.push(item);
-    }
-    return { path: this.display(real), entries, omitted: Math.max(0, visible.length - entries.length) };
+    return listFolder(real, path, {
+      display: (absolute) => this.display(absolute),
+      maxEntries: this.limits.maxListEntries,
+      ...(this.hook === undefined ? {} : { hook: this.hook }),
+    });
   }
 
   /** Moves or renames a file or folder inside the sandbox. The destination must not exist. */
@@ -343,26 +272,7 @@ export class Sandbox {
    */
   walk(path = ".", limit = this.limits.maxSearchFiles): SandboxEntry[] {
     const start = this.paths.existing(path);
-    const found: SandboxEntry[] = [];
-    const visit = (folder: string) => {
-      const names = readdirSync(folder, { withFileTypes: true }).sort((left, right) =>
-        left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
-      );
-      for (const entry of names) {
-        if (found.length >= limit) return;
-        if (entry.name.startsWith(tempPrefix)) continue;
-        const absolute = `${folder}/${entry.name}`;
-        if (entry.isSymbolicLink()) found.push({ path: this.display(absolute), type: "symlink" });
-        else if (entry.isDirectory()) {
-          found.push({ path: this.display(absolute), type: "folder" });
-          visit(absolute);
-        } else if (entry.isFile())
-          found.push({ path: this.display(absolute), type: "file", size: lstatSync(absolute).size });
-        else found.push({ path: this.display(absolute), type: "other" });
-      }
-    };
-    if (statSync(start).isDirectory()) visit(start);
-    return found;
+    return walkFolder(start, limit, (absolute) => this.display(absolute));
   }
 
   /** sha256 and size of a file's bytes, read in chunks (for snapshots; no cap; never follows a link). */
