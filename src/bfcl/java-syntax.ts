@@ -3,9 +3,11 @@
  * Java decoder looks (method_invocation, assignment_expression, string_literal,
  * array_creation_expression, object_creation_expression, ...): other constructs become generic
  * nodes whose leaves are the tokens. What it cannot read raises {@link PythonDecodeError}
- * (tree-sitter's ERROR).
+ * (tree-sitter's ERROR). Statements and operators are here; primaries and postfix chains are
+ * java-primary-parser.ts, types java-type-parser.ts.
  */
 
+import { JavaPrimaryParser } from "./java-primary-parser.js";
 import {
   assignmentOperators,
   binaryPrecedence,
@@ -14,7 +16,6 @@ import {
   primitiveTypes,
   tokenizeJava,
 } from "./java-tokenizer.js";
-import { JavaTypeParser } from "./java-type-parser.js";
 
 export type { JavaNode } from "./java-tokenizer.js";
 
@@ -33,7 +34,7 @@ function containsCallOrCreation(node: JavaNode): boolean {
   return callOrCreation.has(node.type) || node.children.some(containsCallOrCreation);
 }
 
-class Parser extends JavaTypeParser {
+class Parser extends JavaPrimaryParser {
   /**
    * Statements: `;`-terminated expressions, local variable declarations and labelled statements.
    * tree-sitter recovers a missing final `;` (but not one between statements), except on a lone
@@ -103,18 +104,6 @@ class Parser extends JavaTypeParser {
     const arrow = this.expect("->");
     const body = this.is("{") ? this.balanced("{", "}") : [this.expression()];
     return this.node("lambda_expression", [...parameters, arrow, ...body]);
-  }
-
-  private balanced(open: string, close: string): JavaNode[] {
-    const nodes = [this.expect(open)];
-    let depth = 1;
-    while (depth > 0) {
-      const token = this.take();
-      if (token.type === open) depth += 1;
-      else if (token.type === close) depth -= 1;
-      nodes.push(token);
-    }
-    return nodes;
   }
 
   private ternary(): JavaNode {
@@ -187,117 +176,5 @@ class Parser extends JavaTypeParser {
       "!",
       "~",
     ].includes(next);
-  }
-
-  private postfix(): JavaNode {
-    let node = this.primary();
-    for (;;) {
-      if (this.is(".")) {
-        const dot = this.take();
-        const typeArguments = this.is("<") ? [this.typeArguments()] : [];
-        if (this.is("class") && typeArguments.length === 0) {
-          node = this.node("class_literal", [node, dot, this.take()]);
-          continue;
-        }
-        const name = this.expect("identifier");
-        if (this.is("(")) {
-          const args = this.argumentList();
-          node = this.node("method_invocation", [node, dot, ...typeArguments, name, args], {
-            object: node,
-            name,
-            arguments: args,
-          });
-        } else node = this.node("field_access", [node, dot, name]);
-      } else if (this.is("[")) {
-        const open = this.take();
-        const index = this.expression();
-        node = this.node("array_access", [node, open, index, this.expect("]")]);
-      } else if (this.is("::")) {
-        const colons = this.take();
-        node = this.node("method_reference", [
-          node,
-          colons,
-          this.is("new") ? this.take() : this.expect("identifier"),
-        ]);
-      } else if (this.is("++") || this.is("--")) {
-        node = this.node("update_expression", [node, this.take()]);
-      } else return node;
-    }
-  }
-
-  private primary(): JavaNode {
-    const token = this.peek();
-    switch (token.type) {
-      case "identifier":
-        this.take();
-        if (this.is("(")) {
-          const args = this.argumentList();
-          return this.node("method_invocation", [token, args], { name: token, arguments: args });
-        }
-        return token;
-      case "decimal_integer_literal":
-      case "decimal_floating_point_literal":
-      case "string_literal":
-      case "character_literal":
-      case "true":
-      case "false":
-      case "null_literal":
-      case "this":
-      case "super":
-        return this.take();
-      case "(": {
-        const open = this.take();
-        const inner = this.expression();
-        return this.node("parenthesized_expression", [open, inner, this.expect(")")]);
-      }
-      case "new":
-        return this.creation();
-      default:
-        if (primitiveTypes.has(token.type) && this.is(".", 1) && this.is("class", 2))
-          return this.node("class_literal", [this.take(), this.take(), this.take()]);
-        return fail(`unexpected '${token.type === "end" ? "end of input" : token.type}'`);
-    }
-  }
-
-  private argumentList(): JavaNode {
-    const children = [this.expect("(")];
-    while (!this.is(")")) {
-      children.push(this.expression());
-      if (!this.is(",")) break;
-      children.push(this.take());
-      if (this.is(")")) fail("a trailing comma in arguments");
-    }
-    children.push(this.expect(")"));
-    return this.node("argument_list", children);
-  }
-
-  private creation(): JavaNode {
-    const keyword = this.take();
-    const type = this.typeNodeWithoutArrays();
-    if (this.is("[")) {
-      const dimensions: JavaNode[] = [];
-      while (this.is("[")) {
-        dimensions.push(this.take());
-        if (!this.is("]")) dimensions.push(this.expression());
-        dimensions.push(this.expect("]"));
-      }
-      const value = this.is("{") ? this.arrayInitializer() : undefined;
-      const children = [keyword, type, ...dimensions, ...(value ? [value] : [])];
-      return this.node("array_creation_expression", children, value ? { type, value } : { type });
-    }
-    const args = this.argumentList();
-    const body = this.is("{") ? [this.node("class_body", this.balanced("{", "}"))] : [];
-    return this.node("object_creation_expression", [keyword, type, args, ...body], { type, arguments: args });
-  }
-
-  private arrayInitializer(): JavaNode {
-    const children = [this.expect("{")];
-    while (!this.is("}")) {
-      children.push(this.is("{") ? this.arrayInitializer() : this.expression());
-      if (!this.is(",")) break;
-      children.push(this.take());
-    }
-    children.push(this.expect("}"));
-    return this.node("array_initializer", children);
   }
 }
