@@ -3,16 +3,19 @@
  * shell-like methods (`ls`, `cd`, `mkdir`, `mv`, `cp`, `grep`, `wc`, ...). Same state, results
  * and error texts as the Python class at gorilla 6ea57973, quirks included: `pwd` always prints
  * the root's name, `mv` keeps the moved directory's children (with their old parent), `cp` of a
- * directory shares its children with the source.
+ * directory shares its children with the source. The commands reading files (`wc`, `sort`,
+ * `grep`, `du`, `tail`, `diff`) are file-system-text-commands.ts; `mv`, `cp`, `rm`, `rmdir`
+ * file-system-moves.ts.
  */
 import { type ApiContext, type ApiMethod, type MultiTurnApi, methodTable, params } from "./api-class.js";
 import { errorResult } from "./error-result.js";
+import { cp, mv, rm, rmdir } from "./file-system-moves.js";
 import { FsDirectory, FsFile } from "./file-system-nodes.js";
+import { diff, du, grep, sort, tail, wc } from "./file-system-text-commands.js";
 import { longContextValue } from "./long-context.js";
 import { PyDict, type PyObj, pyContains, pyError, pyTruthy } from "./py-object.js";
-import { compareCodePoints, formatFixed, pyCompare } from "./py-ops.js";
 import { pyStrOf } from "./py-render.js";
-import { pyLen, rstripChars, sliceFrom, splitLines, splitWhitespace, stripChars, strSelf } from "./py-str.js";
+import { rstripChars, stripChars, strSelf } from "./py-str.js";
 
 type Result = PyObj;
 const dict = (...entries: Array<[string, PyObj]>): PyDict => new PyDict(entries);
@@ -36,31 +39,39 @@ export class GorillaFileSystem implements MultiTurnApi {
       params(["path", "."], ["name", null]),
       (self, [path, name]) => self.find(path as PyObj, name as PyObj),
     ],
-    ["wc", params("file_name", ["mode", "l"]), (self, [name, mode]) => self.wc(name as PyObj, mode as PyObj)],
-    ["sort", params("file_name"), (self, [name]) => self.sort(name as PyObj)],
+    [
+      "wc",
+      params("file_name", ["mode", "l"]),
+      (self, [name, mode]) => wc(self.current, name as PyObj, mode as PyObj),
+    ],
+    ["sort", params("file_name"), (self, [name]) => sort(self.current, name as PyObj)],
     [
       "grep",
       params("file_name", "pattern"),
-      (self, [name, pattern]) => self.grep(name as PyObj, pattern as PyObj),
+      (self, [name, pattern]) => grep(self.current, name as PyObj, pattern as PyObj),
     ],
-    ["du", params(["human_readable", false]), (self, [human]) => self.du(human as PyObj)],
+    ["du", params(["human_readable", false]), (self, [human]) => du(self.current, human as PyObj)],
     [
       "tail",
       params("file_name", ["lines", 10n]),
-      (self, [name, lines]) => self.tail(name as PyObj, lines as PyObj),
+      (self, [name, lines]) => tail(self.current, name as PyObj, lines as PyObj),
     ],
-    ["diff", params("file_name1", "file_name2"), (self, [a, b]) => self.diff(a as PyObj, b as PyObj)],
+    [
+      "diff",
+      params("file_name1", "file_name2"),
+      (self, [a, b]) => diff(self.current, a as PyObj, b as PyObj),
+    ],
     [
       "mv",
       params("source", "destination"),
-      (self, [source, target]) => self.mv(source as PyObj, target as PyObj),
+      (self, [source, target]) => mv(self.current, source as PyObj, target as PyObj),
     ],
-    ["rm", params("file_name"), (self, [name]) => self.rm(name as PyObj)],
-    ["rmdir", params("dir_name"), (self, [name]) => self.rmdir(name as PyObj)],
+    ["rm", params("file_name"), (self, [name]) => rm(self.current, name as PyObj)],
+    ["rmdir", params("dir_name"), (self, [name]) => rmdir(self.current, name as PyObj)],
     [
       "cp",
       params("source", "destination"),
-      (self, [source, target]) => self.cp(source as PyObj, target as PyObj),
+      (self, [source, target]) => cp(self.current, source as PyObj, target as PyObj),
     ],
   ]);
 
@@ -71,7 +82,8 @@ export class GorillaFileSystem implements MultiTurnApi {
   readonly className = "GorillaFileSystem";
   longContext = false;
   root = new FsDirectory("/", null);
-  private current = this.root;
+  /** The working directory (read by the text commands). */
+  current = this.root;
 
   constructor(private readonly context: ApiContext) {}
 
@@ -211,167 +223,6 @@ export class GorillaFileSystem implements MultiTurnApi {
     };
     search(target, rstripChars(strSelf(path, "rstrip"), "/"));
     return dict(["matches", matches]);
-  }
-
-  private file(name: PyObj): FsFile | undefined {
-    if (!this.current.contents.has(name)) return undefined;
-    const item = this.current.item(name);
-    return item instanceof FsFile ? item : undefined;
-  }
-
-  private wc(name: PyObj, mode: PyObj): Result {
-    if (mode !== "l" && mode !== "w" && mode !== "c")
-      return errorResult(`wc: invalid mode '${pyStrOf(mode)}'`);
-    const file = this.file(name);
-    if (file) {
-      const content = strSelf(file.content, "splitlines");
-      if (mode === "l") return dict(["count", BigInt(splitLines(content).length)], ["type", "lines"]);
-      if (mode === "w") return dict(["count", BigInt(splitWhitespace(content).length)], ["type", "words"]);
-      return dict(["count", BigInt(pyLen(content))], ["type", "characters"]);
-    }
-    return errorResult(`wc: ${pyStrOf(name)}: No such file or directory`);
-  }
-
-  private sort(name: PyObj): Result {
-    const file = this.file(name);
-    if (file) {
-      const lines = splitLines(strSelf(file.content, "splitlines")).sort(compareCodePoints);
-      return dict(["sorted_content", lines.join("\n")]);
-    }
-    return errorResult(`sort: ${pyStrOf(name)}: No such file or directory`);
-  }
-
-  private grep(name: PyObj, pattern: PyObj): Result {
-    const file = this.file(name);
-    if (file) {
-      const lines = splitLines(strSelf(file.content, "splitlines")).filter((line) =>
-        pyContains(line, pattern),
-      );
-      return dict(["matching_lines", lines]);
-    }
-    return errorResult(`grep: ${pyStrOf(name)}: No such file or directory`);
-  }
-
-  private du(human: PyObj): Result {
-    const size = (item: FsFile | FsDirectory): number =>
-      item instanceof FsFile
-        ? Buffer.byteLength(strSelf(item.content, "encode"), "utf8")
-        : item.contents
-            .values()
-            .reduce((total: number, child) => total + size(child as FsFile | FsDirectory), 0);
-    const total = size(this.current);
-    if (!pyTruthy(human)) return dict(["disk_usage", `${total} bytes`]);
-    let value = total;
-    for (const unit of ["B", "KB", "MB", "GB", "TB"]) {
-      if (value < 1024) return dict(["disk_usage", `${formatFixed(value, 2)} ${unit}`]);
-      value /= 1024;
-    }
-    return dict(["disk_usage", `${formatFixed(value, 2)} PB`]);
-  }
-
-  private tail(name: PyObj, linesArg: PyObj): Result {
-    const file = this.file(name);
-    if (file) {
-      const content = splitLines(strSelf(file.content, "splitlines"));
-      let lines = linesArg;
-      if (pyCompare(">", lines, BigInt(content.length))) lines = BigInt(content.length);
-      if (typeof lines !== "bigint" && typeof lines !== "boolean")
-        throw pyError("TypeError", "slice indices must be integers or None or have an __index__ method");
-      const count = Number(lines);
-      return dict(["last_lines", sliceFrom(content, -count).join("\n")]);
-    }
-    return errorResult(`tail: ${pyStrOf(name)}: No such file or directory`);
-  }
-
-  private diff(first: PyObj, second: PyObj): Result {
-    if (this.current.contents.has(first) && this.current.contents.has(second)) {
-      const a = this.current.item(first);
-      const b = this.current.item(second);
-      if (a instanceof FsFile && b instanceof FsFile) {
-        const left = splitLines(strSelf(a.content, "splitlines"));
-        const right = splitLines(strSelf(b.content, "splitlines"));
-        const lines: string[] = [];
-        for (let index = 0; index < Math.min(left.length, right.length); index += 1)
-          if (left[index] !== right[index]) lines.push(`- ${left[index]}\n+ ${right[index]}`);
-        return dict(["diff_lines", lines.join("\n")]);
-      }
-    }
-    return errorResult(`diff: ${pyStrOf(first)} or ${pyStrOf(second)}: No such file or directory`);
-  }
-
-  private mv(source: PyObj, destination: PyObj): Result {
-    const here = this.current;
-    if (!here.contents.has(source))
-      return errorResult(`mv: cannot move '${pyStrOf(source)}': No such file or directory`);
-    const item = here.item(source) as FsFile | FsDirectory;
-    if (pyContains(destination, "/"))
-      return errorResult("mv: path not allowed in destination. Provide only a file or directory name.");
-    const src = pyStrOf(source);
-    const dst = pyStrOf(destination);
-    if (here.contents.has(destination)) {
-      const target = here.item(destination);
-      if (!(target instanceof FsDirectory))
-        return errorResult(`mv: cannot move '${src}' to '${dst}': Not a directory`);
-      if (target.contents.has(source))
-        return errorResult(`mv: cannot move '${src}' to '${dst}/${src}': File exists`);
-      here.contents.delete(source);
-      this.place(target, source, item, false);
-      return dict(["result", `'${src}' moved to '${dst}/${src}'`]);
-    }
-    here.contents.delete(source);
-    this.place(here, destination, item, false);
-    return dict(["result", `'${src}' moved to '${dst}'`]);
-  }
-
-  /** Adds `item` under `name` in `target`: a file by content, a directory sharing (or copying) children. */
-  private place(target: FsDirectory, name: PyObj, item: FsFile | FsDirectory, copy: boolean): void {
-    if (item instanceof FsFile) target.addFile(name, item.content);
-    else {
-      target.addDirectory(name);
-      (target.contents.get(name) as FsDirectory).contents = copy ? item.contents.copy() : item.contents;
-    }
-  }
-
-  private rm(name: PyObj): Result {
-    if (!this.current.contents.has(name))
-      return errorResult(`rm: cannot remove '${pyStrOf(name)}': No such file or directory`);
-    this.current.contents.delete(name);
-    return dict(["result", `'${pyStrOf(name)}' removed`]);
-  }
-
-  private rmdir(name: PyObj): Result {
-    if (!this.current.contents.has(name))
-      return errorResult(`rmdir: cannot remove '${pyStrOf(name)}': No such file or directory`);
-    const item = this.current.item(name);
-    if (!(item instanceof FsDirectory))
-      return errorResult(`rmdir: cannot remove '${pyStrOf(name)}': Not a directory`);
-    if (item.contents.size > 0)
-      return errorResult(`rmdir: cannot remove '${pyStrOf(name)}': Directory not empty`);
-    this.current.contents.delete(name);
-    return dict(["result", `'${pyStrOf(name)}' removed`]);
-  }
-
-  private cp(source: PyObj, destination: PyObj): Result {
-    const here = this.current;
-    if (!here.contents.has(source))
-      return errorResult(`cp: cannot copy '${pyStrOf(source)}': No such file or directory`);
-    const item = here.item(source) as FsFile | FsDirectory;
-    if (pyContains(destination, "/"))
-      return errorResult("cp: path not allowed in destination. Provide only a file or directory name.");
-    const src = pyStrOf(source);
-    const dst = pyStrOf(destination);
-    if (here.contents.has(destination)) {
-      const target = here.item(destination);
-      if (!(target instanceof FsDirectory))
-        return errorResult(`cp: cannot copy '${src}' to '${dst}': Not a directory`);
-      // BFCL looks for "destination/source" among the target's children, which never matches.
-      if (target.contents.has(`${dst}/${src}`))
-        return errorResult(`cp: cannot copy '${src}' to '${dst}/${src}': File exists`);
-      this.place(target, source, item, true);
-      return dict(["result", `'${src}' copied to '${dst}/${src}'`]);
-    }
-    this.place(here, destination, item, true);
-    return dict(["result", `'${src}' copied to '${dst}'`]);
   }
 
   private navigate(pathArg: PyObj): FsDirectory | PyDict {
