@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { describe, test } from "node:test";
 import { encodeBf16, encodeF16, encodeQ4_0, encodeQ5_0, encodeQ8_0, GgmlTypeId } from "./quantize.js";
-import { dequantizeKQuant, encodeQ4_K, encodeQ6_K, q4kScaleMin } from "./quantize-k.js";
+import { dequantizeKQuant } from "./quantize-k.js";
+import { encodeQ4_K, q4kScaleMin } from "./quantize-q4-k.js";
+import { encodeQ6_K } from "./quantize-q6-k.js";
 
 /**
  * 2048 values: a deterministic LCG spread over ±0.05, one all-zero 256-block and one block scaled
