@@ -1,12 +1,14 @@
 /**
- * What `edgecall eval` and `edgecall merge` do with a run once it is written: the HTML reporter
- * writes RUN_DIR/report.html, and the terminal reporter (or, with `--json`, the JSON reporter's
- * document) gives what goes to stdout. A report that cannot be written is a warning, never a
- * failed command (the results are already saved). The HTML reporter is imported only here, when
- * it is used, so commands that report nothing never load the chart libraries.
+ * What `edgecall eval` and `edgecall merge` do with a run once it is written: the run is handed
+ * over from memory (results, summary, run record; nothing of it is read back), with a bench stored
+ * in its directory read once here; the HTML reporter gives RUN_DIR/report.html, and the terminal
+ * reporter (or, with `--json`, the JSON reporter's document) what goes to stdout. A report that
+ * cannot be written is a warning, never a failed command (the results are already saved). The HTML
+ * reporter is imported only here, when it is used, so commands that report nothing never load the
+ * chart libraries.
  */
 import { errorMessage } from "../error-message.js";
-import { jsonReporter } from "../eval/json-reporter.js";
+import { summaryDocument } from "../eval/json-reporter.js";
 import type { ReportedRun } from "../eval/reporter.js";
 import { terminalReporter } from "../eval/terminal-reporter.js";
 
@@ -17,12 +19,11 @@ export interface RunReports {
   warning?: string;
 }
 
-/** The security figures' lines for the terminal ("" without security samples or run.json). */
+/** The security figures' lines for the terminal ("" without security samples). */
 async function securityLines(run: ReportedRun): Promise<string> {
   try {
     const { securityText } = await import("../report/security-text.js");
-    const { readRunRecord } = await import("../eval/run-directory.js");
-    const settings = readRunRecord(run.runDirectory).settings;
+    const settings = run.record.settings;
     const text = securityText(run.results, {
       ...(settings.guards === undefined ? {} : { guards: settings.guards }),
       ...(settings.confirm === undefined ? {} : { confirm: settings.confirm }),
@@ -44,15 +45,19 @@ export async function reportRun(
   try {
     const { htmlReporter } = await import("../report/html-reporter.js");
     const { writeReportFile } = await import("../report/run-report.js");
+    const { readStoredBench } = await import("../report/run-data.js");
     const { writeReportFiles } = await import("../eval/reporter.js");
-    const output = htmlReporter.report(run);
+    const bench = run.bench ?? readStoredBench(run.runDirectory);
+    const output = htmlReporter.report(bench === undefined ? run : { ...run, bench });
     writeReportFiles(output, writeReportFile);
     htmlPath = output.files[0]?.path ?? null;
   } catch (error) {
     warning = `the report could not be written: ${errorMessage(error)}`;
   }
-  const reporter = options.json ? jsonReporter : terminalReporter({ color: options.color });
-  let stdout = reporter.report(run).text ?? "";
+  // The JSON reporter's text is the summary document (its files were written with the run).
+  let stdout = options.json
+    ? summaryDocument(run.summary)
+    : (terminalReporter({ color: options.color }).report(run).text ?? "");
   if (!options.json) stdout += await securityLines(run);
   return warning === undefined ? { stdout, htmlPath } : { stdout, htmlPath, warning };
 }

@@ -2,20 +2,24 @@
  * One eval session, as named steps: resolve what it runs (src/eval/session-inputs.ts), open the
  * model, resolve the settings and record the model's provenance, build the suites, check a resume
  * (src/eval/session-resume.ts), plan the run, create (or reopen) the run directory and record the
- * session, run what has no result yet, then write results.jsonl and summary.json from the store
- * (the JSON reporter). Whatever happens, the session's end is recorded and everything opened is
- * closed.
+ * session, run what has no result yet, then write results.jsonl and summary.json (the JSON
+ * reporter) from the results held in memory: those read from the store at the start and those this
+ * session committed. The outcome hands them, the summary and the run record to the reporters, so
+ * nothing is read back after the run. Whatever happens, the session's end is recorded (in the
+ * outcome's record too) and everything opened is closed.
  */
 import { join, resolve } from "node:path";
 import type { ModelBackend } from "../backend/model-backend.js";
 import { readModelSpec } from "../backend/model-spec.js";
 import { readProcessMemory } from "../bench/process-memory.js";
 import { resolveSettings, templateVariablesOf } from "./eval-settings.js";
+import { writeRunOutputs } from "./json-reporter.js";
 import { attemptKey } from "./paired-attempts.js";
 import { evalProgressOn } from "./progress.js";
 import { edgecallVersion, hostProvenance, type ModelProvenance, modelProvenance } from "./provenance.js";
+import type { ReportedRun } from "./reporter.js";
 import { ResponseCache } from "./response-cache.js";
-import { ResultStore, resultStoreFile } from "./result-store.js";
+import { ResultStore, resultStoreFile, storedForm } from "./result-store.js";
 import {
   createRunDirectory,
   defaultRunDirectory,
@@ -25,11 +29,11 @@ import {
   type RunRecord,
   type RunSession,
   type SuiteRecord,
-  writeRunOutputs,
   writeRunRecord,
 } from "./run-directory.js";
 import type { WorkItem } from "./run-plan.js";
 import { type RunnerCache, type RunnerOutcome, runSamples } from "./runner.js";
+import type { SampleResult } from "./sample-result.js";
 import type { SessionInputs } from "./session-inputs.js";
 import { resolveSessionInputs } from "./session-inputs.js";
 import { openOtherModel, openSessionModel, runnerCacheOf } from "./session-models.js";
@@ -86,6 +90,10 @@ interface PendingWork {
   userBackend: ModelBackend | undefined;
   cache: RunnerCache | undefined;
   randomWeights: boolean;
+  /** The stored results the session starts from (those `--retry-errors` removed left out). */
+  earlier: readonly SampleResult[];
+  /** Receives each result the runner committed, in the store's form. */
+  committed: SampleResult[];
 }
 
 /** Runs the planned attempts the store has no result for, with progress on stderr. */
@@ -96,7 +104,7 @@ async function runPending(options: EvalSessionOptions, work: PendingWork): Promi
   const progress = evalProgressOn(options.progress, {
     total: plan.length,
     done: done.size,
-    passed: store.all().filter((result) => result.passed).length,
+    passed: work.earlier.filter((result) => result.passed).length,
     showAccuracy: !work.randomWeights,
   });
   const outcome = await runSamples({
@@ -117,7 +125,10 @@ async function runPending(options: EvalSessionOptions, work: PendingWork): Promi
     concurrency: options.concurrency ?? 1,
     cache: work.cache,
     signal: options.signal,
-    onResult: (result) => progress?.record(result.passed, result.cached),
+    onResult: (result) => {
+      work.committed.push(storedForm(result));
+      progress?.record(result.passed, result.cached);
+    },
   });
   progress?.finish();
   return outcome;
@@ -193,6 +204,8 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     writeRunRecord(runDirectory, record);
 
     if (options.retryErrors) store.remove(stored.filter((result) => result.error !== null));
+    const earlier = options.retryErrors ? stored.filter((result) => result.error === null) : stored;
+    const committed: SampleResult[] = [];
     cache = cachePath === null ? undefined : ResponseCache.open(cachePath);
     const outcome = await runPending(options, {
       plan,
@@ -202,10 +215,13 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       userBackend,
       cache: runnerCacheOf(cache, opened, templateVariablesOf({}, settings)),
       randomWeights: model.randomWeights,
+      earlier,
+      committed,
     });
     session.completed = outcome.completed;
 
-    const results = store.all();
+    // Read back only when another process committed results meanwhile.
+    const results = store.allKnowing([...earlier, ...committed]);
     const summary = summarise({
       runDir: runDirectory,
       model,
@@ -215,13 +231,13 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       repeats: settings.repeats,
       userModel: settings.userModel,
     });
-    writeRunOutputs(runDirectory, results, summary);
+    // The record is final once this function returns: the `finally` below records the session's end in it.
+    const run: ReportedRun = { runDirectory, summary, results, record };
+    writeRunOutputs(run);
     session.status = outcome.interrupted || !summary.complete ? "interrupted" : "complete";
     const backendReport = backend.report?.();
     return {
-      summary,
-      runDirectory,
-      results,
+      ...run,
       interrupted: outcome.interrupted,
       ...(backendReport === undefined || Object.keys(backendReport).length === 0 ? {} : { backendReport }),
     };

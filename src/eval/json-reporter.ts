@@ -4,7 +4,7 @@
  * --json` document of the CLI contract (the same summary). The shapes are part of the contract.
  */
 import { join } from "node:path";
-import type { ReportedRun, Reporter, ReportOutput } from "./reporter.js";
+import { type ReportedRun, type Reporter, type ReportOutput, writeReportFiles } from "./reporter.js";
 import type { EvalSummary } from "./summary.js";
 
 /** The `eval --json` / `merge --json` document: the summary, two-space indented, and a newline. */
@@ -29,3 +29,8 @@ export const jsonReporter: Reporter = {
     };
   },
 };
+
+/** Writes results.jsonl (one line per result, in plan order) and summary.json: the JSON reporter's files. */
+export function writeRunOutputs(run: ReportedRun): void {
+  writeReportFiles(jsonReporter.report(run));
+}

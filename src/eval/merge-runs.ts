@@ -14,7 +14,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { EdgecallError } from "../errors.js";
+import { writeRunOutputs } from "./json-reporter.js";
 import { attemptKey } from "./paired-attempts.js";
+import type { ReportedRun } from "./reporter.js";
 import { ResultStore, resultStoreFile } from "./result-store.js";
 import {
   createRunDirectory,
@@ -24,18 +26,13 @@ import {
   readRunRecord,
   settingsDifferences,
   unusedPath,
-  writeRunOutputs,
   writeRunRecord,
 } from "./run-directory.js";
 import type { SampleResult } from "./sample-result.js";
-import { type EvalSummary, summarise } from "./summary.js";
+import { summarise } from "./summary.js";
 
-/** What a merge made. */
-export interface MergeOutcome {
-  runDirectory: string;
-  summary: EvalSummary;
-  /** Every result of the merged run, in plan order. */
-  results: readonly SampleResult[];
+/** What a merge made: the merged run as the reporters take it (results in plan order, run.json's record), and notes. */
+export interface MergeOutcome extends ReportedRun {
   /** Notes for the user (unfinished shards, servers that cannot be checked). */
   notes: string[];
 }
@@ -197,12 +194,14 @@ export function mergeRuns(directories: readonly string[], options: { out?: strin
 
   const runDirectory = mergedDirectory(options.out, first.directory);
   createRunDirectory(runDirectory);
-  // The merged store gives the results back in plan order, as every run's store does.
+  // The merged store gives the results back in plan order, as every run's store does (here
+  // without reading them back: it holds just the shards' results).
   let results: SampleResult[];
   const store = ResultStore.open(join(runDirectory, resultStoreFile));
   try {
-    store.insertAll(shards.flatMap((shard) => shard.results));
-    results = store.all();
+    const shardResults = shards.flatMap((shard) => shard.results);
+    store.insertAll(shardResults);
+    results = store.allKnowing(shardResults);
   } finally {
     store.close();
   }
@@ -237,6 +236,7 @@ export function mergeRuns(directories: readonly string[], options: { out?: strin
     repeats: first.record.settings.repeats,
     userModel: first.record.settings.userModel ?? null,
   });
-  writeRunOutputs(runDirectory, results, summary);
-  return { runDirectory, summary, results, notes };
+  const run: ReportedRun = { runDirectory, summary, results, record };
+  writeRunOutputs(run);
+  return { ...run, notes };
 }

@@ -28,6 +28,21 @@ CREATE TABLE IF NOT EXISTS results (
 );
 `;
 
+/**
+ * A result as the store keeps it and gives it back (and results.jsonl writes it): its JSON form,
+ * fields holding `undefined` left out. Results kept in memory in this form equal those read back.
+ */
+export function storedForm(result: SampleResult): SampleResult {
+  return JSON.parse(JSON.stringify(result)) as SampleResult;
+}
+
+/** The order of {@link ResultStore.all}: by ordinal, then repeat, then id as SQLite compares text (UTF-8 bytes). */
+export function compareStoreOrder(a: SampleResult, b: SampleResult): number {
+  if (a.ordinal !== b.ordinal) return a.ordinal - b.ordinal;
+  if (a.repeat !== b.repeat) return a.repeat - b.repeat;
+  return Buffer.compare(Buffer.from(a.id, "utf8"), Buffer.from(b.id, "utf8"));
+}
+
 /** Key of one result. */
 export interface ResultKey {
   id: string;
@@ -105,6 +120,17 @@ export class ResultStore {
   /** Number of stored results. */
   count(): number {
     return (this.database.prepare("SELECT COUNT(*) AS n FROM results").get() as { n: number }).n;
+  }
+
+  /**
+   * Every stored result, given `known`: the results this process committed or read from the store
+   * (in any order, as the store gives them back: see {@link storedForm}). When the store holds no
+   * other (it holds as many), they are returned in the order of {@link all} without reading the
+   * store; else (another process committed results meanwhile) every stored result is read back.
+   */
+  allKnowing(known: readonly SampleResult[]): SampleResult[] {
+    if (this.count() !== known.length) return this.all();
+    return [...known].sort(compareStoreOrder);
   }
 
   /** Every stored result in plan order: by ordinal, then repeat. */

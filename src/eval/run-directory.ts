@@ -1,8 +1,10 @@
 /**
  * The run directory (the CLI contract, docs/architecture.md): `run.json` (provenance and settings), `results.sqlite` (the
- * durable store), `results.jsonl` and `summary.json` (both rewritten from the store at the end of
- * every session, so a resumed run's files are those of an uninterrupted one). The default name
- * is `<out>/<UTC timestamp>-<model>-<suites>`.
+ * durable store), `results.jsonl` and `summary.json` (both rewritten by the JSON reporter at the
+ * end of every session from every result of the run, so a resumed run's files are those of an
+ * uninterrupted one). The directory is written by `eval` and `merge`, and read only by `report`,
+ * `compare`, `merge` (its shards) and `eval --resume`. The default name is
+ * `<out>/<UTC timestamp>-<model>-<suites>`.
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -13,12 +15,8 @@ import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
 import { sha256Hex } from "../sha256.js";
-import { jsonReporter } from "./json-reporter.js";
 import type { ModelProvenance } from "./provenance.js";
-import { writeReportFiles } from "./reporter.js";
-import type { SampleResult } from "./sample-result.js";
 import type { ConfirmMode, GuardsMode } from "./solver.js";
-import type { EvalSummary } from "./summary.js";
 
 /** The settings a resumed run must share with the original. */
 export interface EvalSettings {
@@ -265,13 +263,4 @@ export function settingsDifferences(original: EvalSettings, now: EvalSettings): 
     if (before !== after) differences.push(`${key}: was ${before}, now ${after}`);
   }
   return differences;
-}
-
-/** Writes results.jsonl (one line per result, in plan order) and summary.json: the JSON reporter's files. */
-export function writeRunOutputs(
-  runDirectory: string,
-  results: readonly SampleResult[],
-  summary: EvalSummary,
-): void {
-  writeReportFiles(jsonReporter.report({ runDirectory, summary, results }));
 }

@@ -6,10 +6,9 @@ import type { ToolDefinition } from "../messages.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { GivenSettings } from "./eval-settings.js";
 import type { ProgressStream } from "./progress.js";
-import type { SampleResult } from "./sample-result.js";
+import type { ReportedRun } from "./reporter.js";
 import type { Suite } from "./suite.js";
 import type { SuiteCatalog } from "./suite-catalog.js";
-import type { EvalSummary } from "./summary.js";
 
 /** Options of `runEvalSession` (src/eval/eval-session.ts). */
 export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
@@ -80,12 +79,11 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   judgeBackend?: ModelBackend;
 }
 
-/** What a session did. */
-export interface EvalSessionOutcome {
-  summary: EvalSummary;
-  runDirectory: string;
-  /** Every result of the run (earlier sessions' included), in plan order. */
-  results: readonly SampleResult[];
+/**
+ * What a session did: the run as the reporters take it (every result of the run, earlier
+ * sessions' included, in plan order; the summary; run.json's record as last written), and more.
+ */
+export interface EvalSessionOutcome extends ReportedRun {
   interrupted: boolean;
   /** What the backend reported at the end (also in run.json's session), when it reported anything. */
   backendReport?: BackendReport;

@@ -1,17 +1,18 @@
 /**
- * The HTML reporter: `report.html` in the run directory, rendered from the run directory as it is
- * on disk (run.json's provenance, the results, a stored bench.json) by src/report/run-report.ts.
+ * The HTML reporter: `report.html` in the run directory, rendered by src/report/run-report.ts from
+ * the run it is handed (summary, results, run.json's record, a stored bench) and nothing else: it
+ * reads no file. `report RUN_DIR` renders the same page from the directory read once.
  */
 import { join } from "node:path";
 import type { ReportedRun, Reporter, ReportOutput } from "../eval/reporter.js";
-import { readRunData } from "./run-data.js";
+import { runDataOf } from "./run-data.js";
 import { renderRunReport } from "./run-report.js";
 
-/** The HTML reporter. Throws (an EdgecallError naming the file) when the run directory cannot be read. */
+/** The HTML reporter. */
 export const htmlReporter: Reporter = {
   name: "html",
   report(run: ReportedRun): ReportOutput {
-    const data = readRunData(run.runDirectory);
+    const data = runDataOf(run);
     return { files: [{ path: join(data.directory, "report.html"), text: renderRunReport(data) }] };
   },
 };

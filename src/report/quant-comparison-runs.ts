@@ -6,9 +6,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { parseBench } from "../bench/bench-data.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
-import { parseBench } from "./bench-data.js";
 import { type RunData, readRunData } from "./run-data.js";
 
 /** The file that marks a compare-quants directory. */

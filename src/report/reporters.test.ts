@@ -11,6 +11,7 @@ import { terminalReporter } from "../eval/terminal-reporter.js";
 import { htmlReporter } from "./html-reporter.js";
 import { createReplayRun, mixedOutcome } from "./report-run.test-support.js";
 import { readRunData } from "./run-data.js";
+import { renderRunReport } from "./run-report.js";
 
 describe("the reporters over one run", () => {
   let root: string;
@@ -25,7 +26,12 @@ describe("the reporters over one run", () => {
     });
     const data = readRunData(directory);
     assert.ok(data.eval);
-    run = { runDirectory: directory, summary: data.eval.summary, results: data.eval.results };
+    run = {
+      runDirectory: directory,
+      summary: data.eval.summary,
+      results: data.eval.results,
+      record: data.eval.record,
+    };
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -56,5 +62,24 @@ describe("the reporters over one run", () => {
     assert.equal(output.files.length, 1);
     assert.equal(output.files[0]?.path, join(run.runDirectory, "report.html"));
     assert.match(output.files[0]?.text ?? "", /^<!doctype html>/i);
+  });
+
+  it("html: renders what it is handed and reads no file (the run directory need not exist)", () => {
+    const missing = join(root, "not-there");
+    const output = htmlReporter.report({ ...run, runDirectory: missing });
+    assert.equal(output.files[0]?.path, join(missing, "report.html"));
+    const html = output.files[0]?.text ?? "";
+    for (const result of run.results) assert.ok(html.includes(result.id), result.id);
+    assert.ok(html.includes(`from ${missing}`), "the directory it was handed");
+  });
+
+  it("html: the page from memory is the page `report RUN_DIR` renders from the directory", () => {
+    const generated = /generated [^ <]+ from/g;
+    const fromMemory = htmlReporter.report(run).files[0]?.text ?? "";
+    const fromDisk = renderRunReport(readRunData(run.runDirectory));
+    assert.equal(
+      fromMemory.replace(generated, "generated T from"),
+      fromDisk.replace(generated, "generated T from"),
+    );
   });
 });

@@ -1,18 +1,21 @@
 /**
- * Everything a report needs from a run directory: `run.json` (provenance and settings),
- * `results.jsonl` (one line per attempt), `summary.json` (recomputed from the results when it is
- * missing) and, when a bench was stored there, `bench.json` (`edgecall bench --json`). A folder
- * holding only `bench.json` is a bench-only run. Errors name the file (and line) at fault.
+ * Everything a report needs of a run: read from a run directory (`report RUN_DIR`, `compare`):
+ * `run.json` (provenance and settings), `results.jsonl` (one line per attempt), `summary.json`
+ * (recomputed from the results when it is missing) and, when a bench was stored there, `bench.json`
+ * (`edgecall bench --json`); or taken as it is from a run handed to the reporters in memory
+ * ({@link runDataOf}, after `eval` and `merge`). A folder holding only `bench.json` is a bench-only
+ * run. Errors name the file (and line) at fault.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { type BenchData, parseBench } from "../bench/bench-data.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
+import type { ReportedRun } from "../eval/reporter.js";
 import type { RunRecord } from "../eval/run-directory.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import { type EvalSummary, summarise } from "../eval/summary.js";
 import { parseJsonl } from "../text/jsonl-lines.js";
-import { type BenchData, parseBench } from "./bench-data.js";
 
 /** An eval run as read from its directory. */
 export interface EvalRunData {
@@ -129,6 +132,21 @@ function readSummary(
   });
 }
 
+/** The stored bench of a run directory (`bench.json`), or undefined when there is none. */
+export function readStoredBench(directory: string): BenchData | undefined {
+  const benchPath = join(resolve(directory), "bench.json");
+  return existsSync(benchPath) ? parseBench(benchPath, parseJson(benchPath, readText(benchPath))) : undefined;
+}
+
+/** A run handed to the reporters, as a report shows it: nothing is read. */
+export function runDataOf(run: ReportedRun): RunData {
+  return {
+    directory: resolve(run.runDirectory),
+    eval: { record: run.record, results: [...run.results], summary: run.summary },
+    ...(run.bench === undefined ? {} : { bench: run.bench }),
+  };
+}
+
 /** Reads a run directory (an eval run, a stored bench, or both). */
 export function readRunData(directory: string): RunData {
   const resolved = resolve(directory);
@@ -150,7 +168,7 @@ export function readRunData(directory: string): RunData {
     const summary = readSummary(join(resolved, "summary.json"), resolved, record, results);
     data.eval = { record, results, summary };
   }
-  if (hasBench) data.bench = parseBench(benchPath, parseJson(benchPath, readText(benchPath)));
+  if (hasBench) data.bench = readStoredBench(resolved);
   return data;
 }
 

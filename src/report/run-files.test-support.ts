@@ -2,8 +2,10 @@
  * Writes a test run's run.json, results.jsonl and summary.json from its results, as
  * `edgecall eval` writes them (fixed settings: fc mode, one repeat, seed 0, free decoding).
  */
+
+import { writeRunOutputs } from "../eval/json-reporter.js";
 import { edgecallVersion, hostProvenance, type ModelProvenance } from "../eval/provenance.js";
-import { type RunRecord, writeRunOutputs, writeRunRecord } from "../eval/run-directory.js";
+import { type RunRecord, writeRunRecord } from "../eval/run-directory.js";
 import type { planRun } from "../eval/run-plan.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import type { Suite } from "../eval/suite.js";
@@ -73,5 +75,5 @@ export function writeRunFiles(files: RunFiles): void {
     planned: plan.length,
     repeats: 1,
   });
-  writeRunOutputs(directory, results, summary);
+  writeRunOutputs({ runDirectory: directory, summary, results, record });
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { it } from "node:test";
-import type { BenchTestData } from "./bench-data.js";
+import type { BenchTestData } from "../bench/bench-data.js";
 import type { RunData } from "./run-data.js";
 import { speedMemoryOf } from "./speed-memory.js";
 

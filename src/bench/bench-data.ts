@@ -4,8 +4,9 @@
  * `results[].{test, tokensPerSecond: {min, median, max}, runs}`; the rest is used when present
  * (also the flat `description` and `device` of the figures compare-quants keeps per model).
  */
-import { modelDescription } from "../bench/bench-report.js";
+
 import { EdgecallError } from "../errors.js";
+import { modelDescription } from "./bench-report.js";
 
 /** Min, median and max of a measurement. */
 export interface SpreadData {
