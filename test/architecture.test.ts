@@ -88,7 +88,7 @@ const layers: readonly (readonly string[])[] = [
   ["agent", "serve", "bench"],
   ["eval"],
   ["suites"],
-  ["compare", "report", "probes", "export"],
+  ["compare", "report", "probes", "export", "env"],
   ["cli"],
   ["index"],
 ];

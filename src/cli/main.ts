@@ -10,6 +10,7 @@ import { errorMessage } from "../error-message.js";
 import { isEdgecallError } from "../errors.js";
 import { terminalSafe } from "../text/terminal-safe.js";
 import { registerAssistantCommands } from "./program/assistant-commands.js";
+import { registerEnvCommands } from "./program/env-commands.js";
 import { registerEvalCommands } from "./program/eval-commands.js";
 import { registerModelCommands } from "./program/model-commands.js";
 import { registerReportCommands } from "./program/report-commands.js";
@@ -29,6 +30,7 @@ registerEvalCommands(program);
 registerReportCommands(program);
 registerSuiteCommands(program);
 registerTrainingCommands(program);
+registerEnvCommands(program);
 
 /** Prints an error the way the CLI contract (docs/architecture.md) says and returns the exit code. */
 function reportError(error: unknown): number {

@@ -160,8 +160,17 @@ export function buildResult(
   };
 }
 
-/** Runs one item; undefined when it was abandoned because the run was stopped. */
-async function runItem(options: RunnerOptions, item: WorkItem): Promise<SampleResult | undefined> {
+/** What running one item reads of the runner's options. */
+export type ItemRunOptions = Pick<
+  RunnerOptions,
+  "backend" | "settings" | "agent" | "extraTools" | "cache" | "signal"
+>;
+
+/**
+ * Runs one item (its suite's solver, then its scorer) into its result; undefined when it was
+ * abandoned because the run was stopped. Also `env serve`'s episodes (src/env/).
+ */
+export async function runItem(options: ItemRunOptions, item: WorkItem): Promise<SampleResult | undefined> {
   const { signal } = options;
   const backend = turnRecordingBackend(options.backend, options.cache);
   let transcript: Transcript;

@@ -10,8 +10,9 @@
  * behind one admission gate (gated-route.ts).
  */
 import { timingSafeEqual } from "node:crypto";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { createAdaptorServer } from "@hono/node-server";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -214,13 +215,22 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>;
 }
 
-/** Listens on `host:port`. A port in use or an address that cannot be bound is a harness error naming it. */
-export async function startOpenAIServer(app: Hono, host: string, port: number): Promise<RunningServer> {
+/**
+ * Listens on `host:port`. A port in use or an address that cannot be bound is a harness error naming
+ * it. `onUpgrade` takes the requests that ask to switch protocols (`env serve`'s WebSocket).
+ */
+export async function startOpenAIServer(
+  app: Hono,
+  host: string,
+  port: number,
+  onUpgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => void,
+): Promise<RunningServer> {
   const server = createAdaptorServer({
     fetch: app.fetch,
     hostname: host,
     overrideGlobalObjects: false,
   }) as Server;
+  if (onUpgrade !== undefined) server.on("upgrade", onUpgrade);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => {
       const why =
