@@ -63,6 +63,8 @@ export function serveEnvSocket(
           send({ type: "state", data: episodes.state(current) });
           return;
         case "close":
+          if (current !== undefined) episodes.close(current);
+          current = undefined;
           connection.close(1000);
           return;
         default:
