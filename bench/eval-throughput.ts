@@ -43,6 +43,7 @@ import type { GenerateRequest, GenerateResult, ModelBackend } from "../src/backe
 import { type ArmRun, sameIds, timed, type WorkloadResult } from "./eval-throughput/arm-run.js";
 import { compareWithLlamaServer, type LlamaServerSetup } from "./eval-throughput/llama-server-comparison.js";
 import { type PairedRuns, runPaired } from "./eval-throughput/paired-arms.js";
+import { type DecodeBySequences, runParallelWorkload } from "./eval-throughput/parallel-workload.js";
 import { summaryLines } from "./eval-throughput/summary-lines.js";
 import { agentConversation, agentTools, request, sharedToolRequests } from "./eval-throughput/workloads.js";
 import { runWithOnePoolThread } from "./one-pool-thread.js";
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
     genTokens,
     log,
   };
-  let decodeBySequences: { sequences: number; decodeTokensPerSecond: number }[] | undefined;
+  let decodeBySequences: DecodeBySequences | undefined;
 
   const pairedRuns: PairedRuns = { rounds, open, log };
   const paired = (
@@ -211,60 +212,9 @@ async function main(): Promise<void> {
     results.push(await paired("shared-tools", serial, { naive: { prefixReuse: false }, reuse: {} }));
   }
   if (workloads.has("parallel")) {
-    const requests = sharedToolRequests(sampleCount, genTokens);
-    // Four warm-up calls first, untimed: they evaluate the shared instructions (once, in either
-    // arm) and leave every sequence holding them, so the timed samples measure what parallel
-    // sequences buy a run that is under way. The warm-up's time is kept for the whole-run ratio.
-    const warmUps = sharedToolRequests(4, genTokens, "Warm-up");
-    const warmUpMs = { sequences1: [] as number[], sequences4: [] as number[] };
-    const together = async (backend: ModelBackend) => {
-      const warm = await timed(() => Promise.all(warmUps.map((each) => backend.generate(each))));
-      warmUpMs[backend.info.sequences === 1 ? "sequences1" : "sequences4"].push(warm.ms);
-      return timed(() => Promise.all(requests.map((each) => backend.generate(each))));
-    };
-    // "naive" is one sequence here, "reuse" four; both keep their prefixes.
-    const result = await paired("parallel", together, { naive: { sequences: 1 }, reuse: { sequences: 4 } });
-    const whole = (arm: number[], timedMs: number[]) =>
-      arm.reduce((sum, ms) => sum + ms, 0) + timedMs.reduce((sum, ms) => sum + ms, 0);
-    result.speedupWithInstructions = Number(
-      (
-        whole(
-          warmUpMs.sequences1,
-          result.rounds.map((round) => round.naiveMs),
-        ) /
-        whole(
-          warmUpMs.sequences4,
-          result.rounds.map((round) => round.reuseMs),
-        )
-      ).toFixed(2),
-    );
-    result.note =
-      `naiveMs: 1 sequence, reuseMs: 4 sequences (both with prefix reuse), ${sampleCount} samples after 4 ` +
-      "untimed warm-up calls that evaluate the shared instructions; speedup is the ratio of total tokens " +
-      "per second (the same tokens in both); speedupWithInstructions counts the warm-up calls too";
-    results.push(result);
-    decodeBySequences = [];
-    for (const sequences of [1, 2, 4]) {
-      const backend = await open({ sequences, contextSize: 1024 });
-      try {
-        const short = Array.from({ length: sequences }, (_, index) =>
-          backend.generate({
-            messages: [{ role: "user", content: `Count slowly ${index}` }],
-            maxTokens: 48,
-            sampling: { temperature: 0, seed: 1 },
-          }),
-        );
-        const done = await Promise.all(short);
-        const decodeMs = Math.max(...done.map((each) => each.timing.decodeMs ?? 0));
-        const tokens = done.reduce((sum, each) => sum + Math.max(0, each.usage.outputTokens - 1), 0);
-        decodeBySequences.push({
-          sequences,
-          decodeTokensPerSecond: Number((tokens / (decodeMs / 1000)).toFixed(1)),
-        });
-      } finally {
-        await backend.close();
-      }
-    }
+    const parallel = await runParallelWorkload({ open, paired, sampleCount, genTokens });
+    results.push(parallel.result);
+    decodeBySequences = parallel.decodeBySequences;
   }
   if (workloads.has("drafting")) {
     const requests = sharedToolRequests(sampleCount, genTokens).map(
