@@ -2,11 +2,12 @@
 # Usage: bash scripts/python-peers.sh DIR
 #
 # Makes DIR a Python virtual environment holding the Python peers the tests in test/python-peers/
-# run against edgecall: the OpenAI Python SDK, the MCP Python SDK and BFCL's official checker
-# (bfcl-eval), at the exact versions of test/python-peers/requirements.txt (installed with
-# --no-deps, every transitive package pinned there, then `pip check`) and requirements-no-deps.txt
-# (bfcl-eval alone, --no-deps: its own list pulls in every model provider's SDK and torch, none of
-# which its checker imports). Prints DIR/bin/python; the tests find it through
+# run against edgecall: the OpenAI Python SDK, the MCP Python SDK, BFCL's official checker
+# (bfcl-eval) and OpenEnv's client (openenv-core), at the exact versions of
+# test/python-peers/requirements.txt (installed with --no-deps, every transitive package pinned
+# there, then `pip check`) and requirements-no-deps.txt (bfcl-eval and openenv-core, --no-deps:
+# their own lists pull in every model provider's SDK and torch, or gradio, none of which the parts
+# the tests use import). Prints DIR/bin/python; the tests find it through
 # EDGECALL_PYTHON_PEERS=DIR/bin/python, which .ci/run exports.
 #
 # Idempotent: a DIR whose stamp matches both files and whose packages import is left as it is (a
@@ -37,7 +38,7 @@ python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))' ||
   fail "python3 is $(python3 -V 2>&1 | cut -d' ' -f2); bfcl-eval needs 3.10 or newer"
 
 want="$(cat "$requirements" "$no_deps" | sha256sum | cut -c1-64) $(python3 -V 2>&1)"
-imports='import openai, mcp, mcp.client.stdio, mcp.client.streamable_http, bfcl_eval, filelock, tenacity, tree_sitter_java, tree_sitter_javascript'
+imports='import openai, mcp, mcp.client.stdio, mcp.client.streamable_http, bfcl_eval, filelock, tenacity, tree_sitter_java, tree_sitter_javascript, openenv.core.generic_client'
 if [ -x "$python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] && "$python" -c "$imports" 2>/dev/null; then
   echo "$python"
   exit 0

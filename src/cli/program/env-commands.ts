@@ -17,13 +17,13 @@ export function registerEnvCommands(program: Command): void {
     .option("--limit <n>", "at most the first n samples of each suite", integerOption(1))
     .option(
       "--max-episodes <n>",
-      "most episodes open at once; a reset beyond gets 503 (default 64)",
+      "most episodes open at once; a reset beyond gets 503",
       integerOption(1, 100_000),
       64,
     )
     .option(
       "--idle-timeout <seconds>",
-      "an episode waiting this long for its next step is closed (default 600)",
+      "an episode waiting this long for its next step is closed",
       integerOption(1, 86_400),
       600,
     )
