@@ -22,8 +22,13 @@ export { EdgecallError, type EdgecallErrorCode, isEdgecallError } from "./errors
 export { runEvalSession } from "./eval/eval-session.js";
 export type { Sample, Score, Scorer, Suite, Transcript } from "./eval/suite.js";
 export type { SuiteInputs } from "./eval/suite-inputs.js";
-export { createRewardFunction, type RewardFunction } from "./export/reward-function.js";
-export { loadRewardFunction } from "./export/reward-loader.js";
+export {
+  createRewardFunction,
+  type RewardFunction,
+  type RewardInput,
+  type RewardOutput,
+} from "./export/reward-function.js";
+export { loadRewardFunction, type RewardModuleSettings } from "./export/reward-loader.js";
 export { renderChatTemplate } from "./formats/chat-template.js";
 export { detectFormat } from "./formats/detect-format.js";
 export { parseModelOutput } from "./formats/parse-output.js";

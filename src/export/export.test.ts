@@ -1,17 +1,15 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, it } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { exportCommand } from "../cli/commands/export-command.js";
-import { isEdgecallError } from "../errors.js";
 import { checkSuites } from "../eval/suite-check.js";
 import { traceIds, writeTraceFile } from "../suites/traces/traces.test-support.js";
 import { createTracesSuite } from "../suites/traces/traces-suite.js";
-import { loadRewardFunction } from "./reward-loader.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-export-"));
 const traces = writeTraceFile(scratch);
@@ -65,16 +63,33 @@ describe("edgecall export --as sft", () => {
 });
 
 describe("edgecall export --as rewards and edgecall reward", () => {
-  it("writes a reward module that scores completions with the suite's scorer", async () => {
-    const output = join(scratch, "rewards.mjs");
-    await quietly(() => exportCommand({ suite: `traces:${traces}`, as: "rewards", output }));
-    const module = (await import(pathToFileURL(output).href)) as {
-      reward: (input: {
-        sample: unknown;
-        completion: unknown;
-      }) => Promise<{ score: number; passed: boolean; explanation: string }>;
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  const built = existsSync(join(root, "dist", "index.js"));
+
+  it("writes a module that imports edgecall by name and rewards trajectories after being moved", {
+    skip: built ? false : "dist/ is not built (npm run build)",
+  }, async () => {
+    // A project that depends on edgecall: node_modules/edgecall is this package (its dist/).
+    const project = mkdtempSync(join(tmpdir(), "edgecall-project-"));
+    mkdirSync(join(project, "node_modules"));
+    symlinkSync(root, join(project, "node_modules", "edgecall"), "dir");
+    mkdirSync(join(project, "training", "rewards"), { recursive: true });
+    const written = join(project, "rewards.mjs");
+    await quietly(() =>
+      exportCommand({ suite: `traces:${traces},assistant:stateful`, as: "rewards", output: written }),
+    );
+    const text = readFileSync(written, "utf8");
+    assert.match(text, /^import \{ loadRewardFunction \} from "edgecall";$/m);
+    assert.doesNotMatch(text, /file:|node_modules|dist\//);
+    assert.ok(!text.includes(root), "no path into the installation");
+    const moved = join(project, "training", "rewards", "moved.mjs");
+    renameSync(written, moved);
+    const module = (await import(pathToFileURL(moved).href)) as {
+      reward: (
+        input: Record<string, unknown>,
+      ) => Promise<{ score: number; passed: boolean; explanation: string }>;
     };
-    const right = await module.reward({ sample: ids[0]!.id, completion: rightWeather });
+    const right = await module.reward({ id: ids[0]!.id, completion: rightWeather });
     assert.deepEqual([right.score, right.passed], [1, true]);
     const wrong = await module.reward({ sample: ids[0]!.id, completion: "I don't know." });
     assert.deepEqual([wrong.score, wrong.passed, wrong.explanation], [0, false, "made no tool call"]);
@@ -91,20 +106,52 @@ describe("edgecall export --as rewards and edgecall reward", () => {
       },
     });
     assert.equal(message.passed, true, message.explanation);
+    // A conversation of an agent suite, in the same {id, messages} shape as the library's.
+    const dnd = [
+      { role: "user", content: "Turn on do not disturb please." },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: "c1",
+            type: "function",
+            function: { name: "settings_set", arguments: '{"setting":"do_not_disturb","value":true}' },
+          },
+        ],
+      },
+      { role: "assistant", content: "Do not disturb is on." },
+    ];
+    const done = await module.reward({ id: "stateful_single_dnd", messages: dnd });
+    assert.deepEqual([done.score, done.passed], [1, true], done.explanation);
+    const claimed = await module.reward({
+      id: "stateful_single_dnd",
+      messages: [dnd[0], { role: "assistant", content: "Done!" }],
+    });
+    assert.deepEqual([claimed.score, claimed.passed], [0, false]);
   });
 
-  it("refuses suites whose verdict needs tools that run", async () => {
-    await assert.rejects(
-      loadRewardFunction({ suites: "assistant:stateful" }),
-      (error: unknown) => isEdgecallError(error, "usage") && /single-call suites/.test(error.message),
-    );
+  it("notes when the module's folder cannot reach the edgecall package", async () => {
+    const lonely = mkdtempSync(join(tmpdir(), "edgecall-lonely-"));
+    let stderr = "";
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => {
+      stderr += chunk;
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      await exportCommand({ suite: `traces:${traces}`, as: "rewards", output: join(lonely, "rewards.mjs") });
+    } finally {
+      process.stderr.write = write;
+    }
+    assert.match(stderr, /imports the "edgecall" package, which is not installed in its folder or above/);
   });
 
   it("answers each stdin line on stdout as it comes, as a trainer's subprocess", async () => {
     const main = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", main, "reward", "--suite", `traces:${traces}`],
+      ["--import", "tsx", main, "reward", "--suite", `traces:${traces},assistant:stateful`],
       {
         stdio: ["pipe", "pipe", "pipe"],
       },
@@ -134,6 +181,34 @@ describe("edgecall export --as rewards and edgecall reward", () => {
     const bad = await ask("{oops");
     assert.equal(bad.id, null);
     assert.match(String(bad.error), /^line 4: /);
+    // A whole conversation of an agent suite: its calls run in the sample's world.
+    const call = {
+      role: "assistant",
+      tool_calls: [
+        {
+          id: "c1",
+          type: "function",
+          function: { name: "settings_set", arguments: '{"setting":"do_not_disturb","value":true}' },
+        },
+      ],
+    };
+    const user = { role: "user", content: "Turn on do not disturb please." };
+    const done = await ask(
+      JSON.stringify({
+        id: "stateful_single_dnd",
+        messages: [user, call, { role: "assistant", content: "On." }],
+      }),
+    );
+    assert.deepEqual([done.score, done.passed], [1, true], String(done.explanation));
+    const claimed = await ask(
+      JSON.stringify({
+        id: "stateful_single_dnd",
+        messages: [user, { role: "assistant", content: "Done!" }],
+      }),
+    );
+    assert.deepEqual([claimed.score, claimed.passed], [0, false]);
+    const shape = await ask(JSON.stringify({ id: "stateful_single_dnd", messages: [{ role: "robot" }] }));
+    assert.match(String(shape.error), /^line 7: messages\[0\]\.role must be/);
     child.stdin.end();
     const code = await new Promise((resolve) => child.on("close", resolve));
     assert.equal(code, 0, stderr);

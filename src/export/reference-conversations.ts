@@ -29,6 +29,8 @@ export interface FineTuningLine {
 /** What an export produced. */
 export interface ReferenceConversations {
   lines: FineTuningLine[];
+  /** The sample id of each line, in the same order. */
+  ids: string[];
   /** Samples left out: no reference solution, or one that fails its own scorer. */
   skipped: { id: string; why: string }[];
 }
@@ -98,6 +100,7 @@ export async function referenceConversations(
   options: PlanOptions & { concurrency?: number },
 ): Promise<ReferenceConversations> {
   const lines: FineTuningLine[] = [];
+  const ids: string[] = [];
   const skipped: ReferenceConversations["skipped"] = [];
   const folder = mkdtempSync(join(tmpdir(), "edgecall-export-"));
   try {
@@ -142,6 +145,7 @@ export async function referenceConversations(
           }
           const [request, reply] = last;
           const tools = wireTools(request.tools);
+          ids.push(item.sample.id);
           lines.push({
             messages: fineTuningMessages([...request.messages, replyMessage(reply)]),
             ...(tools === undefined ? {} : { tools }),
@@ -154,5 +158,5 @@ export async function referenceConversations(
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
-  return { lines, skipped };
+  return { lines, ids, skipped };
 }

@@ -1,78 +1,49 @@
 /**
- * The scorers as rule-based reward functions, for reinforcement learning with verifiable rewards:
- * `reward({sample, completion}) → {score, passed, explanation}` scores one completion of one
- * sample with the sample's own suite scorer (the BFCL checker, the traces checker, ...), exactly
- * as `eval` would score that reply. `sample` is a sample id (or an object with an `id`);
- * `completion` is the model's raw text (parsed with a tool-call format, default `json`) or an
- * OpenAI assistant message (`{"content", "tool_calls"}` with JSON-string arguments).
+ * The suites as rule-based reward functions, for reinforcement learning with verifiable rewards:
+ * `reward({id, messages}) → {score, passed, explanation}` replays the assistant turns of a whole
+ * conversation (OpenAI's format) through the sample's own suite, exactly as `eval` would run that
+ * model: its own solver (one call, the agent loop, a conversation with the simulated user, BFCL's
+ * multi-turn and agentic loops) over a fresh copy of the sample's world, through the guards, with
+ * confirmations answered as in `eval`, then its own scorer. The model is the conversation (see
+ * replay-backend.ts): each model call gets the next assistant turn, and nothing once they are used
+ * up, so a trajectory that stops early fails unless the sample was already satisfied. The tool
+ * results and user turns given are never trusted; differences from the world's are `notes`.
  *
- * Single-call suites only: an agent or conversation suite's verdict depends on tools that run and
- * a user who answers, which one completion cannot carry; those are refused by name.
+ * For one model call, `{id, completion}` gives the model's raw text (parsed with a tool-call
+ * format, default `json`) or one assistant message; it is the conversation of that one turn.
  */
-import type { GenerateResult } from "../backend/model-backend.js";
 import { EdgecallError } from "../errors.js";
-import { type PlanOptions, planRun } from "../eval/run-plan.js";
-import type { Sample, Suite, Transcript } from "../eval/suite.js";
+import { type PlanOptions, planRun, type WorkItem } from "../eval/run-plan.js";
+import { runItem } from "../eval/runner.js";
+import type { Suite } from "../eval/suite.js";
 import { getFormat } from "../formats/registry.js";
-import type { ContentPart } from "../messages.js";
+import { replayBackend } from "./replay-backend.js";
+import { afterHistory, type RewardInput, readTrajectory, rewardInputId } from "./trajectory-input.js";
 
-/** What a reward function is given. */
-export interface RewardInput {
-  sample: string | { id: string };
-  completion: string | { content?: string | null; tool_calls?: unknown };
-}
+export type { RewardInput, WireAssistantMessage, WireMessage } from "./trajectory-input.js";
 
-/** What it returns: `score` in [0, 1]. */
+/** What a reward function returns: `score` in [0, 1], the suite's own (graded where it grades). */
 export interface RewardOutput {
   score: number;
   passed: boolean;
+  /** The scorer's explanation. */
   explanation: string;
   errorType?: string;
+  /**
+   * What the replay noticed: given tool results or user turns that differ from the world's,
+   * assistant turns left over when the solver finished, a conversation that ran out. Absent: none.
+   */
+  notes?: string[];
 }
 
 /** A reward function over a set of suites. */
 export type RewardFunction = (input: RewardInput) => Promise<RewardOutput>;
 
-function invalid(message: string): EdgecallError {
-  return new EdgecallError("invalid-argument", `reward: ${message}`, { subject: "completion" });
-}
+/** The settings a replay's model calls carry (as `suite check`'s). */
+const replaySettings = { seed: 0, maxTokens: 1024, decoding: "free", toolChoice: "auto" } as const;
 
-/** The parts of an OpenAI assistant message. */
-function messageParts(message: { content?: unknown; tool_calls?: unknown }): ContentPart[] {
-  const parts: ContentPart[] = [];
-  if (typeof message.content === "string" && message.content !== "")
-    parts.push({ type: "text", text: message.content });
-  const calls = message.tool_calls ?? [];
-  if (!Array.isArray(calls)) throw invalid("completion.tool_calls must be an array");
-  calls.forEach((call, index) => {
-    const fn = (call as { function?: { name?: unknown; arguments?: unknown } } | null)?.function;
-    if (typeof fn?.name !== "string")
-      throw invalid(`completion.tool_calls[${index}].function.name is missing`);
-    const text = typeof fn.arguments === "string" ? fn.arguments : JSON.stringify(fn.arguments ?? {});
-    let args: unknown;
-    try {
-      args = JSON.parse(text === "" ? "{}" : text);
-    } catch {
-      parts.push({
-        type: "tool-call-error",
-        error: { type: "invalid-json", message: `arguments of ${fn.name} are not valid JSON`, raw: text },
-      });
-      return;
-    }
-    if (args === null || typeof args !== "object" || Array.isArray(args)) {
-      parts.push({
-        type: "tool-call-error",
-        error: { type: "invalid-arguments", message: `arguments of ${fn.name} are not an object`, raw: text },
-      });
-      return;
-    }
-    parts.push({
-      type: "tool-call",
-      toolCall: { name: fn.name, arguments: args as Record<string, unknown>, argumentsText: text },
-    });
-  });
-  return parts;
-}
+/** Most notes one reward carries. */
+const maxNotes = 6;
 
 /**
  * Builds the reward function of `suites` (built already, e.g. with the suite catalog), with
@@ -82,50 +53,42 @@ export async function createRewardFunction(
   suites: readonly Suite[],
   options: PlanOptions & { format?: string },
 ): Promise<RewardFunction> {
-  for (const suite of suites)
-    if (suite.solver !== undefined && suite.solver.name !== "single-call")
-      throw new EdgecallError(
-        "usage",
-        `reward: suite ${suite.name} runs the ${suite.solver.name} solver (tools run, a user answers); rule-based rewards cover single-call suites`,
-        { subject: "--suite" },
-      );
   const format = getFormat(options.format ?? "json");
-  const samples = new Map<string, { sample: Sample; suite: Suite }>();
-  for (const item of await planRun(suites, { ...options, repeats: 1 }))
-    samples.set(item.sample.id, { sample: item.sample, suite: item.suite });
-  return async ({ sample, completion }) => {
-    const id = typeof sample === "string" ? sample : sample?.id;
-    const found = id === undefined ? undefined : samples.get(id);
-    if (found === undefined)
-      throw new EdgecallError("invalid-argument", `reward: no sample "${String(id)}" in the suites given`, {
+  const items = new Map<string, WorkItem>();
+  for (const item of await planRun(suites, { ...options, repeats: 1 })) items.set(item.sample.id, item);
+  return async (input) => {
+    const id = rewardInputId(input);
+    const item = items.get(id);
+    if (item === undefined)
+      throw new EdgecallError("invalid-argument", `reward: no sample "${id}" in the suites given`, {
         subject: "id",
       });
-    let rawText: string;
-    let parts: ContentPart[];
-    if (typeof completion === "string") {
-      rawText = completion;
-      parts = format.parse(completion, found.sample.tools);
-    } else if (completion !== null && typeof completion === "object") {
-      rawText = JSON.stringify(completion);
-      parts = messageParts(completion);
-    } else throw invalid("completion must be the model's text or an assistant message object");
-    const result: GenerateResult = {
-      rawText,
-      parts,
-      finishReason: parts.some((part) => part.type === "tool-call") ? "tool-calls" : "stop",
-      usage: { inputTokens: 0, outputTokens: 0 },
-      timing: { firstTokenMs: 0, totalMs: 0 },
-    };
-    const transcript: Transcript = {
-      request: { messages: found.sample.messages, tools: found.sample.tools, sampleId: found.sample.id },
-      turns: [{ ...result, cached: false }],
-    };
-    const score = await found.suite.scorer.score(found.sample, transcript);
+    const trajectory = afterHistory(
+      readTrajectory(input, (text) => format.parse(text, item.sample.tools)),
+      item.sample.messages,
+    );
+    const backend = replayBackend(trajectory);
+    const result = await runItem({ backend, settings: replaySettings }, item);
+    if (result === undefined)
+      throw new EdgecallError("internal", `reward: the replay of ${trajectory.id} was stopped`, {
+        subject: trajectory.id,
+      });
+    const notes = [...backend.notes];
+    const left = trajectory.outputs.length - backend.used();
+    if (left > 0)
+      notes.push(
+        `the solver finished after ${backend.used()} of ${trajectory.outputs.length} assistant turns; the last ${left === 1 ? "one was" : `${left} were`} not replayed`,
+      );
+    if (backend.beyond() > 0)
+      notes.push(
+        `the conversation ran out: ${backend.beyond()} more model call${backend.beyond() === 1 ? " was" : "s were"} answered with nothing`,
+      );
     return {
-      score: score.score ?? (score.passed ? 1 : 0),
-      passed: score.passed,
-      explanation: score.explanation,
-      ...(score.errorType === undefined ? {} : { errorType: score.errorType }),
+      score: result.score,
+      passed: result.passed,
+      explanation: result.explanation,
+      ...(result.errorType === null ? {} : { errorType: result.errorType }),
+      ...(notes.length === 0 ? {} : { notes: notes.slice(0, maxNotes) }),
     };
   };
 }

@@ -1,17 +1,17 @@
 /**
- * The JavaScript module `edgecall export --as rewards -o FILE.mjs` writes: a few lines that load
- * this installation's scorers for the named suites and export
- * `reward({sample, completion}) → Promise<{score, passed, explanation}>` (src/export/reward-function.ts).
- * Paths (traces files, the BFCL folder) are made absolute, so the module works from any folder.
+ * The JavaScript module `edgecall export --as rewards -o FILE.mjs` writes: a few lines that import
+ * `edgecall` by its package name (so the module works wherever it is moved in a project that
+ * depends on edgecall), load the named suites and export `reward({id, messages}) →
+ * Promise<{score, passed, explanation, notes?}>` (src/export/reward-function.ts), the same shape as
+ * the library's and `edgecall reward`'s. Data paths (traces files, the BFCL folder) are written
+ * absolute, so the module finds them from any folder; nothing names the edgecall installation.
  */
-import { resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import type { RewardModuleSettings } from "./reward-loader.js";
 
-/** The loader's URL in this installation (the `.ts` source when running from source). */
-function loaderUrl(): string {
-  const extension = import.meta.url.endsWith(".ts") ? ".ts" : ".js";
-  return new URL(`./reward-loader${extension}`, import.meta.url).href;
-}
+/** The package name the module imports. */
+export const packageName = "edgecall";
 
 /** `traces:calls.jsonl?tolerance=0.1` with the file made absolute. */
 function absoluteSuiteName(name: string): string {
@@ -20,6 +20,29 @@ function absoluteSuiteName(name: string): string {
   const query = rest.lastIndexOf("?");
   const path = query < 0 ? rest : rest.slice(0, query);
   return `traces:${resolve(path)}${query < 0 ? "" : rest.slice(query)}`;
+}
+
+/**
+ * True when `import "edgecall"` resolves from `file`'s folder: a `node_modules/edgecall` in it or
+ * a folder above, or a folder above that is the edgecall package itself (Node's self-reference).
+ */
+export function packageReachableFrom(file: string): boolean {
+  let folder = dirname(resolve(file));
+  for (;;) {
+    if (existsSync(join(folder, "node_modules", packageName, "package.json"))) return true;
+    const manifest = join(folder, "package.json");
+    if (existsSync(manifest)) {
+      try {
+        if ((JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown }).name === packageName)
+          return true;
+      } catch {
+        // Not a manifest we can read: keep looking above.
+      }
+    }
+    const parent = dirname(folder);
+    if (parent === folder) return false;
+    folder = parent;
+  }
 }
 
 /** The module's text. `suites` are resolved suite names. */
@@ -31,24 +54,29 @@ export function rewardsModuleText(settings: RewardModuleSettings & { suites: rea
     ...(settings.bfclMode === undefined ? {} : { bfclMode: settings.bfclMode }),
     format: settings.format ?? "json",
   };
-  return `// Rule-based rewards from edgecall's scorers, written by \`edgecall export --as rewards\`.
+  return `// Trajectory rewards from edgecall's suites, written by \`edgecall export --as rewards\`.
 // Suites: ${suites.join(", ")}
 //
 //   import { reward } from "./this-file.mjs";
-//   const { score, passed, explanation } = await reward({ sample: "<sample id>", completion: "<model output>" });
+//   const { score, passed, explanation, notes } = await reward({ id: "<sample id>", messages: [...] });
 //
-// completion: the model's raw text (parsed with the ${absolute.format} format) or an OpenAI assistant
-// message {"content", "tool_calls"}. score is in [0, 1]. From Python, run \`edgecall reward --suite ...\`.
-import { loadRewardFunction } from ${JSON.stringify(loaderUrl())};
+// messages: the conversation in OpenAI's format. Its assistant turns (text and tool_calls) are
+// replayed through the sample's own suite, in a fresh world, through the guards, with the
+// simulated user where the suite has one; the tool results and user turns are the world's own
+// (differences from the ones given are listed in notes). When the turns run out, the model says
+// nothing more. For one model output, give {id, completion} instead: the raw text (parsed with
+// the ${absolute.format} format) or one assistant message. score is in [0, 1].
+// Needs the ${packageName} package where this module runs; from Python, run \`edgecall reward --suite ...\`.
+import { loadRewardFunction } from ${JSON.stringify(packageName)};
 
-/** The settings the scorers were loaded with. */
+/** The settings the suites were loaded with. */
 export const settings = ${JSON.stringify(absolute, null, 2)};
 
 const rewardOf = await loadRewardFunction(settings);
 
-/** Scores one completion of one sample: {score, passed, explanation}. */
-export function reward({ sample, completion }) {
-  return rewardOf({ sample, completion });
+/** Rewards one trajectory of one sample: {score, passed, explanation, errorType?, notes?}. */
+export function reward(input) {
+  return rewardOf(input);
 }
 
 export default reward;

@@ -2,7 +2,7 @@
  * `edgecall export --suite LIST --as sft|rewards -o FILE`: a suite as training material.
  * `sft` writes every sample's reference solution as an OpenAI fine-tuning chat conversation, one
  * a line (src/export/reference-conversations.ts); `rewards` writes a JavaScript module exporting
- * `reward({sample, completion})` over the suites' scorers (src/export/rewards-module.ts). What was
+ * `reward({id, messages})`, trajectory rewards from the suites (src/export/rewards-module.ts). What was
  * left out goes to stderr; `--json` prints `{"file", "as", "lines", "skipped"}` on stdout.
  */
 import { writeFileAtomic } from "../../atomic-file.js";
@@ -10,7 +10,7 @@ import { EdgecallError } from "../../errors.js";
 import { createSuites, resolveSuiteNames } from "../../eval/suite-catalog.js";
 import { referenceConversations } from "../../export/reference-conversations.js";
 import { createRewardFunction } from "../../export/reward-function.js";
-import { rewardsModuleText } from "../../export/rewards-module.js";
+import { packageName, packageReachableFrom, rewardsModuleText } from "../../export/rewards-module.js";
 import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
 
 /** Parsed options of `edgecall export`. */
@@ -55,8 +55,12 @@ export async function exportCommand(options: ExportCommandOptions): Promise<numb
     lines = exported.lines.length;
     skipped = exported.skipped;
   } else {
-    // Fails now, not in the trainer, for suites a reward cannot cover.
+    // Fails now, not in the trainer, for suites that cannot be loaded.
     await createRewardFunction(suites, { ...planOptions, format: options.format });
+    if (!packageReachableFrom(output))
+      process.stderr.write(
+        `edgecall: export: note: ${output} imports the "${packageName}" package, which is not installed in its folder or above: install it there (npm install ${packageName})\n`,
+      );
     writeFileAtomic(
       output,
       rewardsModuleText({

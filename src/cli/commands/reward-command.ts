@@ -1,13 +1,16 @@
 /**
- * `edgecall reward --suite LIST [--format NAME]`: the suites' scorers as a reward process for a
- * trainer in another language. Reads `{"id", "completion"}` lines on stdin and writes one line per
- * input line on stdout, in order, as soon as it is scored: `{"id", "score", "passed",
- * "explanation", "errorType"?}`, or `{"id", "error"}` for a line it cannot score (bad JSON, an
- * unknown id), which never stops the process. Ends at the end of stdin.
+ * `edgecall reward --suite LIST [--format NAME]`: the suites as a reward process for a trainer in
+ * another language. Reads `{"id", "messages"}` lines on stdin (a whole conversation in OpenAI's
+ * format, whose assistant turns are replayed through the sample's suite: src/export/reward-function.ts;
+ * or `{"id", "completion"}`, one model output) and writes one line per input line on stdout, in
+ * order, as soon as it is scored: `{"id", "score", "passed", "explanation", "errorType"?,
+ * "notes"?}`, or `{"id", "error"}` for a line it cannot score (bad JSON, an unknown id, a message
+ * of the wrong shape), which never stops the process. Ends at the end of stdin.
  */
 import { createInterface } from "node:readline";
 import { errorMessage } from "../../error-message.js";
 import { EdgecallError } from "../../errors.js";
+import type { RewardInput } from "../../export/reward-function.js";
 import { loadRewardFunction } from "../../export/reward-loader.js";
 
 /** Parsed options of `edgecall reward`. */
@@ -43,12 +46,11 @@ export async function rewardCommand(options: RewardCommandOptions, io: RewardIo 
     let id: unknown = null;
     let out: Record<string, unknown>;
     try {
-      const input = JSON.parse(line) as { id?: unknown; completion?: unknown };
+      const input = JSON.parse(line) as RewardInput | null;
       id = input?.id ?? null;
-      if (typeof input?.id !== "string") throw new Error('expected {"id": "<sample id>", "completion": ...}');
-      if (input.completion === undefined) throw new Error("no completion");
-      const scored = await reward({ sample: input.id, completion: input.completion as string });
-      out = { id, ...scored };
+      if (input === null || typeof input !== "object" || Array.isArray(input) || typeof input.id !== "string")
+        throw new Error('expected {"id": "<sample id>", "messages": [...]}');
+      out = { id, ...(await reward(input)) };
     } catch (error) {
       out = { id, error: `line ${number}: ${errorMessage(error).replace(/^reward: /, "")}` };
     }

@@ -40,9 +40,9 @@ export function registerTrainingCommands(program: Command): void {
     program
       .command("reward")
       .description(
-        'score completions with the suites\' scorers: {"id", "completion"} lines on stdin, {"id", "score", "passed", "explanation"} lines on stdout',
+        'reward trajectories with the suites: {"id", "messages"} lines on stdin (OpenAI-format conversations, replayed in the sample\'s world; or {"id", "completion"}), {"id", "score", "passed", "explanation", "notes"?} lines on stdout',
       )
-      .requiredOption("--suite <list>", "comma-separated suites and groups (single-call suites)")
+      .requiredOption("--suite <list>", "comma-separated suites and groups (traces:FILE.jsonl included)")
       .option("--format <name>", "the tool-call format raw completions are parsed with (default json)"),
   ).action(async (options) => {
     const { rewardCommand } = await import("../commands/reward-command.js");
