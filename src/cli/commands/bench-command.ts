@@ -7,6 +7,10 @@ import { availableParallelism } from "node:os";
 import { idleCores } from "../../backend/thread-default.js";
 import { type BenchCommandOptions, parseBenchOptions } from "../../bench/bench-options.js";
 import { formatBenchReport } from "../../bench/bench-table.js";
+import {
+  type BrowserOnlyOptions,
+  refuseBrowserOnlyOptions,
+} from "../../bench/browser/browser-only-options.js";
 import { runBench } from "../../bench/run-bench.js";
 import { countNoun } from "../../text/count-noun.js";
 import { formatDuration } from "../../text/duration.js";
@@ -16,7 +20,12 @@ import { benchProgress } from "../bench-progress.js";
 export type { BenchCommandOptions } from "../../bench/bench-options.js";
 
 /** Runs the command; returns the exit code. */
-export async function benchCommand(options: BenchCommandOptions): Promise<number> {
+export async function benchCommand(options: BenchCommandOptions & BrowserOnlyOptions): Promise<number> {
+  if (options.browser) {
+    const { benchBrowserCommand } = await import("./bench-browser-command.js");
+    return benchBrowserCommand(options);
+  }
+  refuseBrowserOnlyOptions(options);
   const plan = parseBenchOptions(options);
   const idle = await idleCores();
   const most = Math.max(...plan.threads);

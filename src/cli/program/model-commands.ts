@@ -151,6 +151,25 @@ export function registerModelCommands(program: Command): void {
     .option("--repeats <n>", "timed runs per test, after one warm-up run (default 3)", integerOption(1))
     .option("--context-size <n>", "context size of the tests (default: the largest test)", integerOption(16))
     .addOption(gpuOption())
+    .option(
+      "--browser",
+      "also measure in a browser (a phone's, no install): serve a page running llama.cpp in WebAssembly, print its URL, wait for its figures, then bench in-process for the ratio",
+    )
+    .option(
+      "--host <addr>",
+      "with --browser: address to serve the page on (default 127.0.0.1; 0.0.0.0 for a phone on the LAN)",
+    )
+    .option(
+      "--port <n>",
+      "with --browser: port of the page (default: any free port)",
+      integerOption(0, 65535),
+    )
+    .addOption(allowedHostsOption("with --browser: "))
+    .option(
+      "--browser-timeout <seconds>",
+      "with --browser: give up when no browser has sent its figures after this long (default 1800)",
+      integerOption(1),
+    )
     .option("--json", "print one JSON document")
     .action(async (options) => {
       const { benchCommand } = await import("../commands/bench-command.js");
