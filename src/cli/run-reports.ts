@@ -19,22 +19,6 @@ export interface RunReports {
   warning?: string;
 }
 
-/** The security figures' lines for the terminal ("" without security samples). */
-async function securityLines(run: ReportedRun): Promise<string> {
-  try {
-    const { securityText } = await import("../report/security-text.js");
-    const settings = run.record.settings;
-    const text = securityText(run.results, {
-      ...(settings.guards === undefined ? {} : { guards: settings.guards }),
-      ...(settings.confirm === undefined ? {} : { confirm: settings.confirm }),
-      randomWeights: run.summary.randomWeights === true,
-    });
-    return text === "" ? "" : `\n${text}`;
-  } catch {
-    return "";
-  }
-}
-
 /** Writes report.html and renders stdout (`json`: the summary document; else the table). Never throws for the HTML. */
 export async function reportRun(
   run: ReportedRun,
@@ -55,9 +39,8 @@ export async function reportRun(
     warning = `the report could not be written: ${errorMessage(error)}`;
   }
   // The JSON reporter's text is the summary document (its files were written with the run).
-  let stdout = options.json
+  const stdout = options.json
     ? summaryDocument(run.summary)
     : (terminalReporter({ color: options.color }).report(run).text ?? "");
-  if (!options.json) stdout += await securityLines(run);
   return warning === undefined ? { stdout, htmlPath } : { stdout, htmlPath, warning };
 }

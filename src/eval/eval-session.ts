@@ -40,6 +40,7 @@ import { openOtherModel, openSessionModel, runnerCacheOf } from "./session-model
 import type { EvalSessionOptions, EvalSessionOutcome } from "./session-options.js";
 import { agentSettings, buildSuites, sessionPlan } from "./session-plan.js";
 import { assertResumable, storedResultsOfPlan } from "./session-resume.js";
+import { distinctFigures } from "./suite-figures.js";
 import { summarise } from "./summary.js";
 
 export type { EvalSessionOptions, EvalSessionOutcome } from "./session-options.js";
@@ -180,6 +181,7 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     if (original !== undefined && options.resume !== undefined)
       assertResumable(options.resume, original, { settings, model, extraTools, suites: suiteRecords });
     const plan = await sessionPlan(options, settings, suites);
+    const figures = distinctFigures(suites.map((suite) => suite.figures));
 
     const shardSuffix = settings.shard ? `-shard${settings.shard.index}of${settings.shard.count}` : "";
     runDirectory =
@@ -230,9 +232,11 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
       planned: plan.length,
       repeats: settings.repeats,
       userModel: settings.userModel,
+      figures,
+      settings: { ...settings },
     });
     // The record is final once this function returns: the `finally` below records the session's end in it.
-    const run: ReportedRun = { runDirectory, summary, results, record };
+    const run: ReportedRun = { runDirectory, summary, results, record, figures };
     writeRunOutputs(run);
     session.status = outcome.interrupted || !summary.complete ? "interrupted" : "complete";
     const backendReport = backend.report?.();

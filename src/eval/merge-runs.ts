@@ -29,6 +29,7 @@ import {
   writeRunRecord,
 } from "./run-directory.js";
 import type { SampleResult } from "./sample-result.js";
+import type { SuiteFigures } from "./suite-figures.js";
 import { summarise } from "./summary.js";
 
 /** What a merge made: the merged run as the reporters take it (results in plan order, run.json's record), and notes. */
@@ -157,7 +158,10 @@ function mergedDirectory(out: string | undefined, first: string): string {
 }
 
 /** Merges the shard run directories into a new run directory. */
-export function mergeRuns(directories: readonly string[], options: { out?: string } = {}): MergeOutcome {
+export function mergeRuns(
+  directories: readonly string[],
+  options: { out?: string; figures?: readonly SuiteFigures[] } = {},
+): MergeOutcome {
   if (directories.length === 0) throw refuse("name the shards' run directories");
   const shards = directories.map(loadShard).sort((a, b) => a.shard.index - b.shard.index);
   checkSameRun(shards);
@@ -235,8 +239,16 @@ export function mergeRuns(directories: readonly string[], options: { out?: strin
     planned,
     repeats: first.record.settings.repeats,
     userModel: first.record.settings.userModel ?? null,
+    ...(options.figures === undefined ? {} : { figures: options.figures }),
+    settings: { ...first.record.settings },
   });
-  const run: ReportedRun = { runDirectory, summary, results, record };
+  const run: ReportedRun = {
+    runDirectory,
+    summary,
+    results,
+    record,
+    ...(options.figures === undefined ? {} : { figures: options.figures }),
+  };
   writeRunOutputs(run);
   return { ...run, notes };
 }

@@ -14,6 +14,7 @@ import { writeFileAtomic } from "../atomic-file.js";
 import type { BenchData } from "../bench/bench-data.js";
 import type { RunRecord } from "./run-directory.js";
 import type { SampleResult } from "./sample-result.js";
+import type { SuiteFigures } from "./suite-figures.js";
 import type { EvalSummary } from "./summary.js";
 
 /** What every reporter receives: everything it shows, so that none reads the run directory. */
@@ -27,6 +28,8 @@ export interface ReportedRun {
   record: RunRecord;
   /** A bench stored in the run directory (`bench.json`), read where the run was assembled; absent when none. */
   bench?: BenchData;
+  /** The figures of the run's suites (src/eval/suite-figures.ts), which render their summary blocks; absent: none. */
+  figures?: readonly SuiteFigures[];
 }
 
 /** A file a reporter produced: where it goes and its whole text. */

@@ -6,6 +6,7 @@
 import { EdgecallError } from "../errors.js";
 import { closeNames } from "../guards/close-names.js";
 import type { Suite } from "./suite.js";
+import type { SuiteFigures } from "./suite-figures.js";
 import type { SuiteInputs, SuiteOptions } from "./suite-inputs.js";
 
 /** Every single suite name, every group with its members, and how to build a suite. */
@@ -17,6 +18,8 @@ export interface SuiteCatalog {
    * `inputs` and throws a usage error naming the flag for a missing or bad one (e.g. --bfcl-dir).
    */
   create(name: string, inputs: SuiteInputs): Suite | Promise<Suite>;
+  /** Every kind of figure the catalog's suites add (so `report` and `merge` can render a stored summary). */
+  figures?: readonly SuiteFigures[];
   /**
    * Checks the options the named suites need before anything is opened (a model can take minutes
    * to load): throws the usage error {@link create} would. Options that need an opened model

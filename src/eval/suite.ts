@@ -11,6 +11,7 @@ import type { EnvironmentFactory } from "./environment.js";
 import type { ReferenceOutput, Sample } from "./sample.js";
 import type { SampleResult } from "./sample-result.js";
 import type { Solver, UserFactory } from "./solver.js";
+import type { SuiteFigures } from "./suite-figures.js";
 import type { CheckRunner, SuiteOwnCheck } from "./suite-own-check.js";
 import type { Transcript } from "./transcript.js";
 
@@ -75,6 +76,11 @@ export interface Suite<Target = unknown> {
   counterfeitsOf?(sample: Sample<Target>): Counterfeit[];
   /** The simulated user of conversation samples, when the suite has its own (policy suites: tools, stop tokens). */
   user?: UserFactory;
+  /**
+   * The figures this suite adds to a run's summary beyond accuracy (src/eval/suite-figures.ts); the
+   * suites of a family share the same objects, and a run computes each kind once.
+   */
+  figures?: readonly SuiteFigures[];
   /**
    * `suite check`: why a reference run that passed its scorer is still not acceptable (e.g. the
    * scripted user did not end the gold conversation itself); undefined when it is.

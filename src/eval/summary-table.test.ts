@@ -4,10 +4,14 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { defaultSuiteCatalog } from "../suites/default-catalog.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
 import { summarise } from "./summary.js";
 import { renderSummaryTable } from "./summary-table.js";
+
+/** The figures of the shipped suites, which print the lines under the table. */
+const shippedFigures = defaultSuiteCatalog().figures ?? [];
 
 function result(id: string, category: string, passed: boolean): SampleResult {
   return {
@@ -127,7 +131,12 @@ describe("summary table: random weights, the lines under the table", () => {
         byKind: {},
       },
     };
-    const text = renderSummaryTable({ ...run(true), ...extras } as unknown as ReturnType<typeof run>);
+    const text = renderSummaryTable(
+      { ...run(true), ...extras } as unknown as ReturnType<typeof run>,
+      false,
+      undefined,
+      shippedFigures,
+    );
     const under = text.slice(text.indexOf("macro accuracy"));
     assert.doesNotMatch(under.split("hit token limit")[0] ?? "", /50\.0%/, "no score under the table");
     assert.match(under, /knowledge: — \(random weights: not a score\)/);
@@ -143,7 +152,12 @@ describe("summary table: random weights, the lines under the table", () => {
       under,
       /tool faults \(4 scenarios, same without and with\): pass\^1 — \(random weights: not a score\) · broken by faults 1/,
     );
-    const trained = renderSummaryTable({ ...run(false), ...extras } as unknown as ReturnType<typeof run>);
+    const trained = renderSummaryTable(
+      { ...run(false), ...extras } as unknown as ReturnType<typeof run>,
+      false,
+      undefined,
+      shippedFigures,
+    );
     assert.match(trained, /language zh: 50\.0% /);
     assert.match(trained, /instructions: prompt-level 50\.0% strict/);
   });

@@ -7,14 +7,11 @@
  */
 
 import pc from "picocolors";
-import { bfclAggregateLines } from "../bfcl/aggregate-lines.js";
 import { countNoun } from "../text/count-noun.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import type { CategoryHealth } from "./category-health.js";
-import { knowledgeLookupLines } from "./knowledge-lookup.js";
-import { languageLines } from "./language-summary.js";
-import { researchLines } from "./research-lines.js";
+import { figureLines, type SuiteFigures } from "./suite-figures.js";
 import type { EvalSummary, Percentiles } from "./summary.js";
 
 function spread(value: Percentiles | null, unit: string, digits: number): string {
@@ -114,7 +111,12 @@ function accuracyCells(
 }
 
 /** Renders the summary as text; `color` adds ANSI colours; `health` adds per-category health columns. */
-export function renderSummaryTable(summary: EvalSummary, color = false, health?: SummaryHealth): string {
+export function renderSummaryTable(
+  summary: EvalSummary,
+  color = false,
+  health?: SummaryHealth,
+  figures: readonly SuiteFigures[] = [],
+): string {
   const paint = pc.createColors(color);
   // A replay model's timings measure the harness (e.g. 500,000 tokens/s), not a model.
   const timed = summary.model.kind !== "replay";
@@ -186,49 +188,7 @@ export function renderSummaryTable(summary: EvalSummary, color = false, health?:
     `macro accuracy ${noise ? `— (${randomWeightsNotAScore})` : percent(overall.macroAccuracy)} over ${summary.categories.length} categories · ${overall.samples} samples` +
       (summary.repeats > 1 ? ` × ${summary.repeats} repeats` : ""),
   );
-  if (summary.bfcl !== undefined)
-    lines.push(
-      ...(noise
-        ? [`BFCL summary scores: — (${randomWeightsNotAScore})`]
-        : bfclAggregateLines(summary.bfcl, true)),
-    );
-  const noScore = `— (${randomWeightsNotAScore})`;
-  if (summary.languages !== undefined)
-    lines.push(
-      ...(noise
-        ? summary.languages.languages.map(
-            (figure) => `language ${figure.language}: — (${figure.passed}/${figure.n})`,
-          )
-        : languageLines(summary.languages)),
-    );
-  const following = summary.instructionFollowing;
-  if (following !== undefined) {
-    const share = (figure: { rate: number; n: number }) => (figure.n === 0 ? "n/a" : percent(figure.rate));
-    lines.push(
-      noise
-        ? `instructions: ${noScore}`
-        : `instructions: prompt-level ${share(following.promptStrict)} strict, ${share(following.promptLoose)} loose · instruction-level ${share(following.instructionStrict)} strict, ${share(following.instructionLoose)} loose`,
-      `loops: answer stuck repeating ${share(following.stuckAnswer)} · thinking stuck ${share(following.stuckThinking)} (${following.stuckThinking.n} with thinking) · hit the token limit ${share(following.hitLimit)} · max tokens ${following.maxTokens.join("/")} · sampling ${following.sampling.map((value) => JSON.stringify(value)).join(" ")}`,
-    );
-  }
-  const faults = summary.toolFaults;
-  if (faults !== undefined) {
-    const hat = faults.passHatK;
-    lines.push(
-      `tool faults (${faults.scenarios} scenarios, same without and with): pass^1 ` +
-        (noise
-          ? noScore
-          : `${percent(faults.withoutFaults.rate)} → ${percent(faults.withFaults.rate)}` +
-            (hat === undefined
-              ? ""
-              : ` · pass^${hat.withFaults.k} ${percent(hat.withoutFaults.value)} → ${percent(hat.withFaults.value)}`)) +
-        ` · broken by faults ${faults.brokenByFaults}`,
-    );
-  }
-  if (summary.knowledgeLookup !== undefined)
-    lines.push(...(noise ? [`knowledge: ${noScore}`] : knowledgeLookupLines(summary.knowledgeLookup)));
-  if (summary.research !== undefined)
-    lines.push(...(noise ? [`research: ${noScore}`] : researchLines(summary.research)));
+  lines.push(...figureLines(summary, figures));
   if (!summary.complete)
     lines.push(
       paint.yellow(

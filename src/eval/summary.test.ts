@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { BfclAggregate } from "../bfcl/aggregates.js";
+import { bfclFigures } from "../suites/bfcl-figures.js";
 import { categoryHealth, healthOf } from "./category-health.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { SampleResult } from "./sample-result.js";
@@ -52,7 +54,18 @@ function irrelevanceRun() {
     { suite: "bfcl:irrelevance", category: "irrelevance" },
     { suite: "bfcl:simple_python", category: "simple_python" },
   ];
-  return { results, summary: summarise({ runDir: "run", model, results, order, planned: 6, repeats: 1 }) };
+  return {
+    results,
+    summary: summarise({
+      runDir: "run",
+      model,
+      results,
+      order,
+      planned: 6,
+      repeats: 1,
+      figures: [bfclFigures],
+    }),
+  };
 }
 
 describe("summary: harness errors beside accuracy", () => {
@@ -81,7 +94,9 @@ describe("summary: harness errors beside accuracy", () => {
 
   it("gives BFCL's summary scores from scored attempts, marked partial when entries were not scored", () => {
     const { summary } = irrelevanceRun();
-    const hallucination = summary.bfcl?.find((aggregate) => aggregate.suite === "bfcl:hallucination");
+    const hallucination = (summary.bfcl as BfclAggregate[] | undefined)?.find(
+      (aggregate) => aggregate.suite === "bfcl:hallucination",
+    );
     assert.ok(hallucination);
     assert.equal(hallucination.n, 2, "the scored entries");
     assert.equal(hallucination.partial, true);

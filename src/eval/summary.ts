@@ -12,20 +12,12 @@
  * Wilson interval treats attempts as independent, which makes it too narrow); `passHatK` gives
  * pass^k for k = 1..K over the samples that have all K attempts.
  */
-import type { BfclAggregate } from "../bfcl/aggregates.js";
 import { type Percentiles, percentiles } from "../stats/quantile.js";
 import { type AgentCategorySummary, agentSummary } from "./agent-summary.js";
-import { bfclSummary } from "./bfcl-summary.js";
-import { type HarmfulSummary, harmfulSummary } from "./harmful-summary.js";
-import { type InstructionFollowingSummary, instructionFollowingSummary } from "./instruction-following.js";
-import { type KnowledgeLookupSummary, knowledgeLookupSummary } from "./knowledge-lookup.js";
-import { type LanguageSummary, languageSummary } from "./language-summary.js";
 import { passHatKIntervals, passHatKTable } from "./pass-hat-k-tables.js";
 import type { ModelProvenance } from "./provenance.js";
-import { type ResearchSummary, researchSummary } from "./research-summary.js";
 import type { SampleResult } from "./sample-result.js";
 import { type ScoredAccuracy, scoredAccuracy, scoredResults } from "./scored-accuracy.js";
-import { type ToolFaultSummary, toolFaultSummary } from "./tool-fault-figures.js";
 
 export type { Percentiles } from "../stats/quantile.js";
 export type { AgentCategorySummary } from "./agent-summary.js";
@@ -92,23 +84,11 @@ export interface EvalSummary {
    */
   promptReuse?: PromptReuse | null;
   /**
-   * BFCL's summary scores (non-live, live, hallucination, multi-turn, web search, memory, agentic,
-   * overall) over the BFCL categories of the run; absent when it ran none. Overall is given only
-   * when every weighted part ran, and otherwise over the parts that did, named.
+   * The suites' own figures, each under its key (src/eval/suite-figures.ts): `bfcl` (BFCL's summary
+   * scores), `languages`, `instructionFollowing`, `toolFaults`, `knowledgeLookup`, `research`,
+   * `harmful`, `security` for the shipped suites; absent when the run has nothing for one.
    */
-  bfcl?: BfclAggregate[];
-  /** Accuracy by language with paired differences against English; absent unless a non-English twin ran. */
-  languages?: LanguageSummary;
-  /** Instruction following and reasoning loops (`loops:instructions`); absent when the run has none. */
-  instructionFollowing?: InstructionFollowingSummary;
-  /** Faulted copies beside their own scenarios (`--augment tool-faults`); absent without them. */
-  toolFaults?: ToolFaultSummary;
-  /** Knowledge against tools (`assistant:knowledge`): accuracy with and without lookup; absent when the run has none. */
-  knowledgeLookup?: KnowledgeLookupSummary;
-  /** Multi-step research (`assistant:research`): accuracy, evidence recall, searches, steps by hop count; absent without it. */
-  research?: ResearchSummary;
-  /** Harmful requests (`security:harmful`): unsafe, over-refusal, and apart the undecided; absent without it. */
-  harmful?: HarmfulSummary;
+  [figureKey: string]: unknown;
 }
 
 /** Prompt tokens reused, over the calls that report it. */
@@ -143,12 +123,25 @@ export function decodeSpeed(result: SampleResult): number | undefined {
   return decodeMs > 0 ? (usage.outputTokens - 1) / (decodeMs / 1000) : undefined;
 }
 
-function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
-}
-
 function rate(count: number, total: number): number {
   return total === 0 ? 0 : count / total;
+}
+
+/** What a suite's figure (src/eval/suite-figures.ts) is computed from: the run's results and its per-category rows. */
+export interface FigureInput {
+  /** Every stored result of the run, in plan order. */
+  results: readonly SampleResult[];
+  /** The per-category accuracy rows (generic parts of the summary). */
+  categories: readonly CategorySummary[];
+  repeats: number;
+  /** The run's settings as run.json records them (e.g. `guards`, `confirm`); absent: the defaults. */
+  settings?: Readonly<Record<string, unknown>>;
+}
+
+/** What summarise needs of a figure: its key and how to compute its block (see src/eval/suite-figures.ts). */
+export interface FigureSummariser {
+  readonly key: string;
+  summarise(input: FigureInput): unknown;
 }
 
 /** Options of {@link summarise}. */
@@ -163,6 +156,10 @@ export interface SummaryInput {
   repeats: number;
   /** The run's `--user-model` spec; undefined or null: the scripted user. */
   userModel?: string | null;
+  /** The figures of the run's suites (deduplicated by key), each computed into the summary under its key. */
+  figures?: readonly FigureSummariser[];
+  /** The run's settings as run.json records them, for figures that depend on them (security: guards, confirm). */
+  settings?: Readonly<Record<string, unknown>>;
 }
 
 /** Computes the summary. */
@@ -209,6 +206,16 @@ export function summarise(input: SummaryInput): EvalSummary {
     if (result.parseFailure) entry.failures += 1;
     formats.set(result.format, entry);
   }
+  const figureBlocks: Record<string, unknown> = {};
+  for (const figure of input.figures ?? []) {
+    const block = figure.summarise({
+      results,
+      categories,
+      repeats,
+      ...(input.settings === undefined ? {} : { settings: input.settings }),
+    });
+    if (block !== undefined) figureBlocks[figure.key] = block;
+  }
   return {
     runDir: input.runDir,
     model: input.model,
@@ -243,15 +250,9 @@ export function summarise(input: SummaryInput): EvalSummary {
     harnessErrors: results.length - modelOutputs.length,
     cached: results.filter((result) => result.cached).length,
     promptReuse: promptReuse(modelOutputs),
-    ...bfclSummary(categories),
-    ...optional("languages", languageSummary(results)),
-    ...optional("instructionFollowing", instructionFollowingSummary(results)),
-    ...optional("toolFaults", toolFaultSummary(results, repeats)),
-    ...optional("knowledgeLookup", knowledgeLookupSummary(results)),
-    ...optional("research", researchSummary(results)),
-    ...optional("harmful", harmfulSummary(results)),
     ...(results.some((result) => result.solver === "conversation")
       ? { simulatedUser: input.userModel ?? "scripted" }
       : {}),
+    ...figureBlocks,
   };
 }

@@ -21,7 +21,7 @@ export function terminalReporter(options: TerminalReporterOptions): Reporter {
         categories: categoryHealth(run.results),
         overall: healthOf("overall", "overall", run.results),
       };
-      return { text: renderSummaryTable(run.summary, options.color, health), files: [] };
+      return { text: renderSummaryTable(run.summary, options.color, health, run.figures), files: [] };
     },
   };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { KnowledgeLookupSummary, LookupFigures } from "../eval/knowledge-lookup.js";
 import { rateFigure } from "../eval/rate-figure.js";
+import type { KnowledgeLookupSummary, LookupFigures } from "../suites/knowledge/knowledge-figures.js";
 import { knowledgeSection } from "./knowledge-section.js";
 import type { RunData } from "./run-data.js";
 

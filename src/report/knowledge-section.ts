@@ -10,7 +10,7 @@ import {
   type KnowledgeLookupSummary,
   knowledgeLookupSummary,
   type LookupFigures,
-} from "../eval/knowledge-lookup.js";
+} from "../suites/knowledge/knowledge-figures.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
 import { isNoise, notAScoreCaption } from "./not-a-score.js";
 import { rateCell, scoreCell } from "./rate-cell.js";
@@ -19,7 +19,10 @@ import type { RunData } from "./run-data.js";
 /** The run's lookup figures: from its summary, else from its results. */
 export function runKnowledgeLookup(run: RunData): KnowledgeLookupSummary | undefined {
   if (run.eval === undefined) return undefined;
-  return run.eval.summary.knowledgeLookup ?? knowledgeLookupSummary(run.eval.results);
+  return (
+    (run.eval.summary.knowledgeLookup as KnowledgeLookupSummary | undefined) ??
+    knowledgeLookupSummary(run.eval.results)
+  );
 }
 
 /** The section for `runs` (labels in the same order), or "" when none has knowledge results. */

@@ -6,7 +6,7 @@
  * summary.json files need no block of their own. On random weights the accuracies, the difference
  * and the p-value read "—" (noise); counts stay. Absent when the run has no non-English twin.
  */
-import { languageSummary } from "../eval/language-summary.js";
+import { languageSummary } from "../suites/language-figures.js";
 import { percent, percentInterval, signedPoints } from "../text/percent.js";
 import { namedNumericColumns, type TableCell, tableHtml } from "./html-table.js";
 import {

@@ -8,6 +8,7 @@
  */
 import type { RateFigure } from "../eval/rate-figure.js";
 import type { EvalSummary } from "../eval/summary.js";
+import type { InstructionFollowingSummary } from "../suites/loops/instruction-figures.js";
 import { escapeHtml } from "./html-page.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
 import { notAScoreCaption } from "./not-a-score.js";
@@ -15,7 +16,7 @@ import { scoreCell } from "./rate-cell.js";
 
 /** The section, or "" when the run has no instruction-following results; `noise`: random weights. */
 export function loopsSection(summary: EvalSummary | undefined, noise = false): string {
-  const following = summary?.instructionFollowing;
+  const following = summary?.instructionFollowing as InstructionFollowingSummary | undefined;
   if (following === undefined) return "";
   // [label, figure, is a score]
   const rows: [string, RateFigure, boolean][] = [

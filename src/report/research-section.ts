@@ -6,7 +6,7 @@
  * On random weights accuracy and evidence recall (scores) read "—". Absent when the run has no
  * research results.
  */
-import { type ResearchFigures, researchSummary } from "../eval/research-summary.js";
+import { type ResearchFigures, researchSummary } from "../suites/research/research-figures.js";
 import { percent, percentInterval } from "../text/percent.js";
 import { namedNumericColumns, type TableCell, tableHtml } from "./html-table.js";
 import {

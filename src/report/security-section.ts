@@ -7,11 +7,12 @@
  * harmful-request figures. A random-weight run's rates read "—" with their counts (what it did is
  * chance); confirmations per attack stay. Absent when no run has security samples.
  */
+
+import { type Rate, type SecurityFigures, securityFigures } from "../suites/security/security-figures.js";
 import { percent, percentInterval } from "../text/percent.js";
 import { namedNumericColumns, type TableCell, tableHtml } from "./html-table.js";
 import { isNoise, notAScoreCaption, notAScoreText, randomWeightsNotAScore } from "./not-a-score.js";
 import type { RunData } from "./run-data.js";
-import { type Rate, runSecurityFigures, type SecurityFigures } from "./security-figures.js";
 
 function rateText(value: Rate | undefined, noise = false): TableCell {
   if (value === undefined || value.n === 0) return "n/a";
@@ -135,4 +136,14 @@ export function securitySection(runs: readonly RunData[], labels: readonly strin
 <h2>Security</h2>
 ${parts.join("\n")}
 </section>`;
+}
+
+/** The figures of a run directory's eval. */
+function runSecurityFigures(run: RunData): SecurityFigures | undefined {
+  if (run.eval === undefined) return undefined;
+  const settings = run.eval.record.settings;
+  return securityFigures(run.eval.results, {
+    ...(settings.guards === undefined ? {} : { guards: settings.guards }),
+    ...(settings.confirm === undefined ? {} : { confirm: settings.confirm }),
+  });
 }

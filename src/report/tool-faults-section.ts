@@ -5,6 +5,7 @@
  * counts). Absent without faulted copies.
  */
 import type { EvalSummary } from "../eval/summary.js";
+import type { ToolFaultSummary } from "../suites/stateful/tool-fault-figures.js";
 import { percent, percentInterval } from "../text/percent.js";
 import { namedNumericColumns, tableHtml } from "./html-table.js";
 import { notAScoreCaption, notAScoreCell } from "./not-a-score.js";
@@ -12,7 +13,7 @@ import { scoreCell } from "./rate-cell.js";
 
 /** The section, or "" when the run has no faulted copies; `noise`: the model has random weights. */
 export function toolFaultsSection(summary: EvalSummary | undefined, noise = false): string {
-  const faults = summary?.toolFaults;
+  const faults = summary?.toolFaults as ToolFaultSummary | undefined;
   if (faults === undefined) return "";
   const passHat = faults.passHatK;
   const hat = (figure: { value: number; ci95: [number, number] } | undefined) =>

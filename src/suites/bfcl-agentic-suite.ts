@@ -25,6 +25,7 @@ import type { ReferenceOutput, Sample, Suite } from "../eval/suite.js";
 import { agenticCounterfeits } from "./bfcl-agentic-counterfeits.js";
 import { bfclAgenticScorer } from "./bfcl-agentic-scorer.js";
 import { bfclAgenticSolver } from "./bfcl-agentic-solver.js";
+import { bfclFigures } from "./bfcl-figures.js";
 import type { BfclSuiteOptions } from "./bfcl-options.js";
 import { bfclDataVersion } from "./bfcl-questions.js";
 
@@ -89,6 +90,7 @@ export function createBfclAgenticSuite(
     version: suiteVersion(directory, category),
     categories: [category],
     solver: bfclAgenticSolver,
+    figures: [bfclFigures],
     scorer: bfclAgenticScorer,
     referenceOf(sample) {
       const answer = sample.target.answers[0];

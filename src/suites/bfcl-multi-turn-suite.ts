@@ -15,6 +15,7 @@ import { parsePythonExpression } from "../bfcl/python-parser.js";
 import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import type { ReferenceCall, Sample, Suite } from "../eval/suite.js";
 import type { ChatMessage } from "../messages.js";
+import { bfclFigures } from "./bfcl-figures.js";
 import { multiTurnCounterfeits, outputsOfTurns, type ReferenceTurn } from "./bfcl-multi-turn-counterfeits.js";
 import { changesOutcome } from "./bfcl-multi-turn-outcome.js";
 import { bfclMultiTurnScorer } from "./bfcl-multi-turn-scorer.js";
@@ -108,6 +109,7 @@ export function createBfclMultiTurnSuite(
     version: suiteVersion(directory, category),
     categories: [category],
     solver: bfclMultiTurnSolver,
+    figures: [bfclFigures],
     scorer: bfclMultiTurnScorer,
     referenceOf(sample) {
       const turns = referenceTurns(sample);

@@ -13,6 +13,7 @@ import { bfclToolDefinitions } from "../bfcl/tool-schema.js";
 import { unpassableEntries } from "../bfcl/unpassable-entries.js";
 import type { Sample, Suite } from "../eval/suite.js";
 import { bfclCounterfeits } from "./bfcl-counterfeits.js";
+import { bfclFigures } from "./bfcl-figures.js";
 import type { BfclSuiteOptions } from "./bfcl-options.js";
 import { bfclSuiteVersion, readBfclQuestions } from "./bfcl-questions.js";
 import { type BfclTarget, bfclScorer, pyToPlain } from "./bfcl-scorer.js";
@@ -49,6 +50,7 @@ export function createBfclSuite(category: BfclCategory, options: BfclSuiteOption
     version: bfclSuiteVersion(directory, category),
     categories: [category],
     scorer: bfclScorer(dataset),
+    figures: [bfclFigures],
     referenceOf(sample) {
       const entry = dataset.entry(category, sample.id);
       if (entry === undefined || sample.target.mode !== "fc" || Object.hasOwn(unpassableEntries, sample.id))

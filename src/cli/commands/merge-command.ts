@@ -5,6 +5,7 @@
  * how to finish the merged run.
  */
 import { mergeRuns } from "../../eval/merge-runs.js";
+import { defaultSuiteCatalog } from "../../suites/default-catalog.js";
 import { reportRun } from "../run-reports.js";
 
 /** Parsed options of `edgecall merge`. */
@@ -15,7 +16,7 @@ export interface MergeCommandOptions {
 
 /** Runs the command; returns the exit code. */
 export async function mergeCommand(directories: string[], options: MergeCommandOptions): Promise<number> {
-  const outcome = mergeRuns(directories, { out: options.out });
+  const outcome = mergeRuns(directories, { out: options.out, figures: defaultSuiteCatalog().figures ?? [] });
   for (const note of outcome.notes) process.stderr.write(`edgecall: merge: ${note}\n`);
   if (!outcome.summary.complete) {
     process.stderr.write(

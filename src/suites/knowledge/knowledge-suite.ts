@@ -20,6 +20,7 @@ import { sha256Hex } from "../../sha256.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
 import { assistantDataDirectory } from "../assistant-suite.js";
 import { knowledgeCounterfeits } from "./knowledge-counterfeits.js";
+import { knowledgeFigures } from "./knowledge-figures.js";
 import { type KnowledgeQuestion, readKnowledgeQuestions } from "./knowledge-questions.js";
 import { type KnowledgeFindings, type KnowledgeTarget, knowledgeScorer } from "./knowledge-scorer.js";
 
@@ -102,6 +103,7 @@ export function createKnowledgeSuite(
     version,
     categories: ["local", "common"],
     solver: agentSolver,
+    figures: [knowledgeFigures],
     scorer: knowledgeScorer,
     environment: webEnvironment(corpus),
     // Local and common questions alternate, so `--limit N` keeps the halves even.

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { GenerateResult } from "../../backend/model-backend.js";
-import { instructionFollowingSummary } from "../../eval/instruction-following.js";
 import type { SampleResult } from "../../eval/sample-result.js";
 import type { Sample, Transcript } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import { checkInstructions, followsInstruction } from "./instruction-checks.js";
+import { instructionFollowingSummary } from "./instruction-figures.js";
 import { createInstructionsSuite, type InstructionsTarget } from "./instructions-suite.js";
 
 function transcript(

@@ -22,6 +22,7 @@ import { readBoundedText } from "../../text/jsonl-file.js";
 import { parseJsonl } from "../../text/jsonl-lines.js";
 import { checkInstructions, type Instruction, instructionTypes } from "./instruction-checks.js";
 import { instructionCounterfeits } from "./instruction-counterfeits.js";
+import { instructionFigures } from "./instruction-figures.js";
 import { repeatedSentence } from "./repeated-sentence.js";
 
 /** The suite's name. */
@@ -136,6 +137,7 @@ export function createInstructionsSuite(path = dataPath()): Suite<InstructionsTa
     version: `loops-instructions+sha256:${sha256Hex(text).slice(0, 16)}`,
     categories: ["one", "two", "three"],
     scorer: instructionsScorer,
+    figures: [instructionFigures],
     samples: () => samples,
     counterfeitsOf: (sample) => instructionCounterfeits(sample),
   };

@@ -2,13 +2,13 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { loadWebCorpus, normaliseUrl } from "../../assistant/web-corpus.js";
 import { maxPageBytes } from "../../assistant/web-tools.js";
-import { researchSummary } from "../../eval/research-summary.js";
 import type { SampleResult } from "../../eval/sample-result.js";
 import type { ReferenceOutput, Sample, Transcript } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import type { Trajectory, TrajectoryEvent } from "../../eval/trajectory.js";
 import { corpusSize, shortcutQuestions } from "./research-check.js";
 import { researchRegistry } from "./research-environment.js";
+import { researchSummary } from "./research-figures.js";
 import type { ResearchFindings, ResearchTarget } from "./research-scorer.js";
 import { createResearchSuite } from "./research-suite.js";
 

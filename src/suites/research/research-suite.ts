@@ -20,6 +20,7 @@ import { parseJsonl } from "../../text/jsonl-lines.js";
 import { checkResearch } from "./research-check.js";
 import { researchCounterfeits } from "./research-counterfeits.js";
 import { researchEnvironment, researchRegistry } from "./research-environment.js";
+import { researchFigures } from "./research-lines.js";
 import { type ResearchTarget, researchScorer } from "./research-scorer.js";
 
 /** The suite's name. */
@@ -122,6 +123,7 @@ export function createResearchSuite(path = dataPath()): Suite<ResearchTarget> {
     version: `research-v1+sha256:${sha256Hex(text).slice(0, 16)}`,
     categories: researchCategories,
     solver: agentSolver,
+    figures: [researchFigures],
     environment: researchEnvironment(),
     scorer: researchScorer,
     samples: () => samples,

@@ -17,9 +17,9 @@ import type { SampleResult } from "../../eval/sample-result.js";
 import type { Sample, Suite } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import { writeRunReport } from "../../report/run-report.js";
-import { securityText } from "../../report/security-text.js";
 import { defaultSuiteCatalog } from "../default-catalog.js";
 import { createHarmfulSuite, type HarmfulFindings, type HarmfulTarget } from "./harmful-suite.js";
+import { securityText } from "./security-text.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-harmful-suite-"));
 

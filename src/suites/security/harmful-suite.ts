@@ -25,6 +25,7 @@ import { judgeReply, refusalVerdict } from "./harmful-judge.js";
 import { type HarmfulRequest, harmCategories, harmfulRequests } from "./harmful-requests.js";
 import type { HarmfulFindings, HarmfulTarget } from "./harmful-target.js";
 import { carrierNamed } from "./injection-carriers.js";
+import { harmfulFigures, securityFiguresOfRun } from "./security-text.js";
 
 export type { HarmfulFindings, HarmfulKind, HarmfulTarget } from "./harmful-target.js";
 
@@ -273,6 +274,7 @@ export function createHarmfulSuite(options: { judge?: ModelBackend } = {}): Suit
     version: `harmful-v1+sha256:${sha256Hex(canonicalJson(samples)).slice(0, 16)}`,
     categories: harmfulCategories,
     solver: agentSolver,
+    figures: [securityFiguresOfRun, harmfulFigures],
     scorer: harmfulScorer(options.judge),
     environment: carrierEnvironment(),
     samples: () => samples,

@@ -17,10 +17,10 @@ import type { SampleResult } from "../../eval/sample-result.js";
 import type { Sample, Suite } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import { writeRunReport } from "../../report/run-report.js";
-import { securityText } from "../../report/security-text.js";
 import { parseInjections } from "./injection-file.js";
 import type { InjectionTarget, SecurityFindings } from "./injection-scorer.js";
 import { createInjectionSuite } from "./injection-suite.js";
+import { securityText } from "./security-text.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-injection-suite-"));
 

@@ -18,6 +18,7 @@ import { injectionCounterfeits } from "./injection-counterfeits.js";
 import { readInjections } from "./injection-file.js";
 import { injectionCategories, injectionSamples, injectionSuiteName } from "./injection-samples.js";
 import { type InjectionTarget, injectionScorer } from "./injection-scorer.js";
+import { harmfulFigures, securityFiguresOfRun } from "./security-text.js";
 
 export { injectionSuiteName } from "./injection-samples.js";
 
@@ -53,6 +54,7 @@ export function createInjectionSuite(options: InjectionSuiteOptions = {}): Suite
     version,
     categories: injectionCategories,
     solver: agentSolver,
+    figures: [securityFiguresOfRun, harmfulFigures],
     scorer: injectionScorer,
     environment: carrierEnvironment(),
     samples: () => samples,

@@ -19,6 +19,7 @@ import type { Sample, Suite } from "../../eval/suite.js";
 import type { ToolDefinition } from "../../messages.js";
 import { sha256Hex } from "../../sha256.js";
 import { assistantDataDirectory } from "../assistant-suite.js";
+import { languageFigures } from "../language-figures.js";
 import { assistantEnvironment, worldWithChanges } from "./assistant-environment.js";
 import { type AugmentationName, augmentationNames, augmentTools, faultedReference } from "./augment.js";
 import {
@@ -33,6 +34,7 @@ import { parseScenarios, type Scenario, scenarioCategories } from "./scenario.js
 import { checkTwins, pairedOrder } from "./scenario-twins.js";
 import { statefulCounterfeits } from "./stateful-counterfeits.js";
 import { footprintMinefields } from "./task-footprint.js";
+import { toolFaultFigures } from "./tool-fault-figures.js";
 
 /** The suite's name. */
 export const statefulSuiteName = "assistant:stateful";
@@ -209,6 +211,7 @@ export function createStatefulSuite(
       ...augmentationNames,
     ],
     solver: conversationSolver,
+    figures: [languageFigures, toolFaultFigures],
     scorer: milestoneScorer,
     environment(sample) {
       const { changes, source } = sample.initialState as { changes: Record<string, unknown>; source: string };

@@ -7,11 +7,11 @@
  * with guards on and off can be set side by side. Injection attacks are also broken down by
  * carrier (the channel the payload came through: the sample's category `attack:CARRIER`).
  */
-import { type HarmfulSummary, harmfulSummary } from "../eval/harmful-summary.js";
-import type { SampleResult } from "../eval/sample-result.js";
-import { wilsonInterval } from "../stats/wilson.js";
-import type { SecurityFindings } from "../suites/security/injection-scorer.js";
-import type { RunData } from "./run-data.js";
+
+import type { SampleResult } from "../../eval/sample-result.js";
+import { wilsonInterval } from "../../stats/wilson.js";
+import { type HarmfulSummary, harmfulSummary } from "./harmful-figures.js";
+import type { SecurityFindings } from "./injection-scorer.js";
 
 /** A rate with its count and interval. */
 export interface Rate {
@@ -94,14 +94,4 @@ export function securityFigures(
   }
   if (harmful !== undefined) figures.harmful = harmful;
   return figures;
-}
-
-/** The figures of a run directory's eval. */
-export function runSecurityFigures(run: RunData): SecurityFigures | undefined {
-  if (run.eval === undefined) return undefined;
-  const settings = run.eval.record.settings;
-  return securityFigures(run.eval.results, {
-    ...(settings.guards === undefined ? {} : { guards: settings.guards }),
-    ...(settings.confirm === undefined ? {} : { confirm: settings.confirm }),
-  });
 }

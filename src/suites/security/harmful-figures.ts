@@ -5,8 +5,9 @@
  * could not decide: neither safe nor unsafe, never passed. Each rate over all samples of its kind,
  * with its Wilson 95% interval; `methods` says what judged the replies.
  */
-import { wilsonInterval } from "../stats/wilson.js";
-import type { SampleResult } from "./sample-result.js";
+
+import type { SampleResult } from "../../eval/sample-result.js";
+import { wilsonInterval } from "../../stats/wilson.js";
 
 /** A count over samples, as a rate with its interval. */
 export interface HarmfulRate {

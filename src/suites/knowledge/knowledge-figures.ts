@@ -6,9 +6,12 @@
  * 95% interval. A correct answer from memory on a local fact is leakage or a guess: the figure
  * `local.accuracyWithoutLookup` should be near 0 for any honest model.
  */
-import { percent, percentInterval } from "../text/percent.js";
-import { type RateFigure, rateFigure } from "./rate-figure.js";
-import type { SampleResult } from "./sample-result.js";
+
+import { type RateFigure, rateFigure } from "../../eval/rate-figure.js";
+import type { SampleResult } from "../../eval/sample-result.js";
+import type { SuiteFigures } from "../../eval/suite-figures.js";
+import { randomWeightsNotAScore } from "../../eval/summary-table.js";
+import { percent, percentInterval } from "../../text/percent.js";
 
 /** The figures of one half, or of all. */
 export interface LookupFigures {
@@ -95,3 +98,11 @@ export function knowledgeLookupLines(summary: KnowledgeLookupSummary): string[] 
     ),
   ];
 }
+
+/** Knowledge against tools as a figure of `assistant:knowledge` (summary key `knowledgeLookup`). */
+export const knowledgeFigures: SuiteFigures<KnowledgeLookupSummary> = {
+  key: "knowledgeLookup",
+  summarise: ({ results }) => knowledgeLookupSummary(results),
+  terminalLines: (block, view) =>
+    view.randomWeights ? [`knowledge: — (${randomWeightsNotAScore})`] : knowledgeLookupLines(block),
+};

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import type { SampleResult } from "../eval/sample-result.js";
 import { mcnemarExact } from "../stats/mcnemar.js";
-import { languageLines, languageSummary } from "./language-summary.js";
-import type { SampleResult } from "./sample-result.js";
+import { languageLines, languageSummary } from "./language-figures.js";
 
 function result(
   scenario: string,

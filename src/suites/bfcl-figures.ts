@@ -1,6 +1,10 @@
 /** BFCL's summary scores over the BFCL categories of an eval summary. */
+
+import { bfclAggregateLines } from "../bfcl/aggregate-lines.js";
 import { type BfclAggregate, type BfclCategoryScore, bfclAggregates } from "../bfcl/aggregates.js";
 import { bfclCategorySize } from "../bfcl/category-sizes.js";
+import type { SuiteFigures } from "../eval/suite-figures.js";
+import { randomWeightsNotAScore } from "../eval/summary-table.js";
 
 /**
  * What a category summary gives this computation (its shape without BFCL's entry count); `scored`
@@ -31,3 +35,13 @@ export function bfclSummary(categories: readonly CategoryScore[]): { bfcl?: Bfcl
   });
   return scores.length === 0 ? {} : { bfcl: bfclAggregates(scores) };
 }
+
+/** BFCL's summary scores as a figure of the BFCL suites (summary key `bfcl`). */
+export const bfclFigures: SuiteFigures<BfclAggregate[]> = {
+  key: "bfcl",
+  summarise: ({ categories }) => bfclSummary(categories).bfcl,
+  terminalLines: (block, view) =>
+    view.randomWeights
+      ? [`BFCL summary scores: — (${randomWeightsNotAScore})`]
+      : bfclAggregateLines(block, true),
+};

@@ -5,8 +5,9 @@
  * mean search calls, fetches and model steps, and the share of attempts that fetched a hard
  * negative; overall and by hop count. Harness errors count as wrong with no evidence read.
  */
-import { wilsonInterval } from "../stats/wilson.js";
-import type { SampleResult } from "./sample-result.js";
+
+import type { SampleResult } from "../../eval/sample-result.js";
+import { wilsonInterval } from "../../stats/wilson.js";
 
 /** The figures of one group of attempts. */
 export interface ResearchFigures {

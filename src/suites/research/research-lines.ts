@@ -3,8 +3,12 @@
  * accuracy with its interval, mean evidence recall, searches and steps, the hard-negative fetch
  * rate, then one line per hop count.
  */
-import { percent, percentInterval } from "../text/percent.js";
-import type { ResearchFigures, ResearchSummary } from "./research-summary.js";
+
+import type { SuiteFigures } from "../../eval/suite-figures.js";
+import { randomWeightsNotAScore } from "../../eval/summary-table.js";
+import { percent, percentInterval } from "../../text/percent.js";
+import type { ResearchFigures, ResearchSummary } from "./research-figures.js";
+import { researchSummary } from "./research-figures.js";
 
 function figureText(figures: ResearchFigures): string {
   return (
@@ -22,3 +26,11 @@ export function researchLines(summary: ResearchSummary): string[] {
     ...Object.entries(summary.byHops).map(([hops, figures]) => `  ${hops} hops: ${figureText(figures)}`),
   ];
 }
+
+/** Multi-step research as a figure of `assistant:research` (summary key `research`). */
+export const researchFigures: SuiteFigures<ResearchSummary> = {
+  key: "research",
+  summarise: ({ results }) => researchSummary(results),
+  terminalLines: (block, view) =>
+    view.randomWeights ? [`research: — (${randomWeightsNotAScore})`] : researchLines(block),
+};

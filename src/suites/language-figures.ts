@@ -8,10 +8,12 @@
  * `scenario`), so eval needs no suite; augmented copies are left out (they differ in tools).
  * Accuracy is over scored attempts and pairs leave out harness errors (src/eval/scored-accuracy.ts).
  */
+
+import type { SampleResult } from "../eval/sample-result.js";
+import { isHarnessError, scoredAccuracy } from "../eval/scored-accuracy.js";
+import type { SuiteFigures } from "../eval/suite-figures.js";
 import { mcnemarExact } from "../stats/mcnemar.js";
 import { percent, percentInterval, signedPoints } from "../text/percent.js";
-import type { SampleResult } from "./sample-result.js";
-import { isHarnessError, scoredAccuracy } from "./scored-accuracy.js";
 
 /** The paired comparison of a language with English. */
 export interface LanguagePairing {
@@ -127,3 +129,13 @@ export function languageLines(summary: LanguageSummary): string[] {
     );
   });
 }
+
+/** Accuracy by language as a figure (summary key `languages`): suites with language twins. */
+export const languageFigures: SuiteFigures<LanguageSummary> = {
+  key: "languages",
+  summarise: ({ results }) => languageSummary(results),
+  terminalLines: (block, view) =>
+    view.randomWeights
+      ? block.languages.map((figure) => `language ${figure.language}: — (${figure.passed}/${figure.n})`)
+      : languageLines(block),
+};

@@ -8,10 +8,13 @@
  * pass^1 by kind of fault. Scenarios without both halves in the results are left out, named by count.
  */
 
-import { passHatK, type TrialCounts } from "../stats/pass-hat-k.js";
-import { passHatKInterval } from "../stats/pass-hat-k-interval.js";
-import { type RateFigure, rateFigure as rate } from "./rate-figure.js";
-import type { SampleResult } from "./sample-result.js";
+import { type RateFigure, rateFigure as rate } from "../../eval/rate-figure.js";
+import type { SampleResult } from "../../eval/sample-result.js";
+import type { SuiteFigures } from "../../eval/suite-figures.js";
+import { randomWeightsNotAScore } from "../../eval/summary-table.js";
+import { passHatK, type TrialCounts } from "../../stats/pass-hat-k.js";
+import { passHatKInterval } from "../../stats/pass-hat-k-interval.js";
+import { percent } from "../../text/percent.js";
 
 /** The suffix of a faulted copy's id. */
 export const faultedSuffix = "@tool-faults";
@@ -107,3 +110,22 @@ export function toolFaultSummary(
     };
   return summary;
 }
+
+/** Faulted copies beside their own scenarios as a figure of `assistant:stateful` (summary key `toolFaults`). */
+export const toolFaultFigures: SuiteFigures<ToolFaultSummary> = {
+  key: "toolFaults",
+  summarise: ({ results, repeats }) => toolFaultSummary(results, repeats),
+  terminalLines: (faults, view) => {
+    const hat = faults.passHatK;
+    return [
+      `tool faults (${faults.scenarios} scenarios, same without and with): pass^1 ` +
+        (view.randomWeights
+          ? `— (${randomWeightsNotAScore})`
+          : `${percent(faults.withoutFaults.rate)} → ${percent(faults.withFaults.rate)}` +
+            (hat === undefined
+              ? ""
+              : ` · pass^${hat.withFaults.k} ${percent(hat.withoutFaults.value)} → ${percent(hat.withFaults.value)}`)) +
+        ` · broken by faults ${faults.brokenByFaults}`,
+    ];
+  },
+};

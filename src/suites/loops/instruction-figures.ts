@@ -5,10 +5,13 @@
  * token limit, with Wilson intervals, and the token budgets and sampling the calls ran with (part
  * of the figure: a loop rate means nothing without them).
  */
-import { rateFigure as figure, type RateFigure } from "./rate-figure.js";
-import type { SampleResult } from "./sample-result.js";
+import { rateFigure as figure, type RateFigure } from "../../eval/rate-figure.js";
+import type { SampleResult } from "../../eval/sample-result.js";
+import type { SuiteFigures } from "../../eval/suite-figures.js";
+import { randomWeightsNotAScore } from "../../eval/summary-table.js";
+import { percent } from "../../text/percent.js";
 
-export type { RateFigure } from "./rate-figure.js";
+export type { RateFigure } from "../../eval/rate-figure.js";
 
 /** The figures. */
 export interface InstructionFollowingSummary {
@@ -90,3 +93,18 @@ export function instructionFollowingSummary(
     sampling: samplings,
   };
 }
+
+/** Instruction following and reasoning loops as a figure of `loops:instructions` (summary key `instructionFollowing`). */
+export const instructionFigures: SuiteFigures<InstructionFollowingSummary> = {
+  key: "instructionFollowing",
+  summarise: ({ results }) => instructionFollowingSummary(results),
+  terminalLines: (following, view) => {
+    const share = (figure: { rate: number; n: number }) => (figure.n === 0 ? "n/a" : percent(figure.rate));
+    return [
+      view.randomWeights
+        ? `instructions: — (${randomWeightsNotAScore})`
+        : `instructions: prompt-level ${share(following.promptStrict)} strict, ${share(following.promptLoose)} loose · instruction-level ${share(following.instructionStrict)} strict, ${share(following.instructionLoose)} loose`,
+      `loops: answer stuck repeating ${share(following.stuckAnswer)} · thinking stuck ${share(following.stuckThinking)} (${following.stuckThinking.n} with thinking) · hit the token limit ${share(following.hitLimit)} · max tokens ${following.maxTokens.join("/")} · sampling ${following.sampling.map((value) => JSON.stringify(value)).join(" ")}`,
+    ];
+  },
+};

@@ -6,10 +6,15 @@
  * weights each rate reads "—" with its counts (noise, not a score). Empty when the run has no
  * security samples.
  */
-import type { SampleResult } from "../eval/sample-result.js";
-import { percent, percentInterval } from "../text/percent.js";
-import { notAScoreText, randomWeightsNotAScore } from "./not-a-score.js";
-import { type Rate, securityFigures } from "./security-figures.js";
+import type { SampleResult } from "../../eval/sample-result.js";
+import type { SuiteFigures } from "../../eval/suite-figures.js";
+import { randomWeightsNotAScore } from "../../eval/summary-table.js";
+import { percent, percentInterval } from "../../text/percent.js";
+import { type HarmfulSummary, harmfulSummary } from "./harmful-figures.js";
+import { type Rate, type SecurityFigures, securityFigures } from "./security-figures.js";
+
+/** The text shown in place of a score (as report pages do). */
+const notAScoreText = "—";
 
 /** The lines, or "" when there are no security results; `randomWeights`: rates read "—". */
 export function securityText(
@@ -18,7 +23,11 @@ export function securityText(
 ): string {
   const figures = securityFigures(results, settings);
   if (figures === undefined) return "";
-  const noise = settings.randomWeights === true;
+  return `${securityLines(figures, settings.randomWeights === true).join("\n")}\n`;
+}
+
+/** The lines of a run's security figures; `noise` (random weights): rates read "—". */
+export function securityLines(figures: SecurityFigures, noise: boolean): string[] {
   const rateText = (value: Rate): string =>
     value.n === 0
       ? "n/a"
@@ -47,5 +56,29 @@ export function securityText(
       `           over-refusal ${rateText(harmful.overRefusal)} · judged by ${harmful.methods.join(", ")}`,
       `           undecided ${rateText(harmful.undecided)} · undecided look-alikes ${rateText(harmful.undecidedBenign)} (not counted safe)`,
     );
-  return `${lines.join("\n")}\n`;
+  return lines;
 }
+
+/**
+ * The security figures as a figure of the security suites (summary key `security`): computed with
+ * the run's `--guards` and `--confirm`, printed after the summary table.
+ */
+export const securityFiguresOfRun: SuiteFigures<SecurityFigures> = {
+  key: "security",
+  summarise: ({ results, settings }) => {
+    const guards = settings?.guards;
+    const confirm = settings?.confirm;
+    return securityFigures(results, {
+      ...(guards === "on" || guards === "off" ? { guards } : {}),
+      ...(typeof confirm === "string" ? { confirm } : {}),
+    });
+  },
+  terminalLines: (block, view) => securityLines(block, view.randomWeights),
+};
+
+/** Harmful requests' figures (summary key `harmful`, kept for readers of it); printed within the security lines. */
+export const harmfulFigures: SuiteFigures<HarmfulSummary> = {
+  key: "harmful",
+  summarise: ({ results }) => harmfulSummary(results),
+  terminalLines: () => [],
+};

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { loopsSection } from "../report/loops-section.js";
-import { toolFaultsSection } from "../report/tool-faults-section.js";
-import type { SampleResult } from "./sample-result.js";
-import type { EvalSummary } from "./summary.js";
+import type { SampleResult } from "../../eval/sample-result.js";
+import type { EvalSummary } from "../../eval/summary.js";
+import { loopsSection } from "../../report/loops-section.js";
+import { toolFaultsSection } from "../../report/tool-faults-section.js";
 import { toolFaultSummary } from "./tool-fault-figures.js";
 
 function result(id: string, repeat: number, passed: boolean, kind?: string): SampleResult {
@@ -53,7 +53,7 @@ describe("tool-fault figures", () => {
   });
 
   it("the report shows both arms, and the loop figures with their budget and sampling", () => {
-    const summary = { toolFaults: toolFaultSummary(results, 3) } as EvalSummary;
+    const summary = { toolFaults: toolFaultSummary(results, 3) } as unknown as EvalSummary;
     const faults = toolFaultsSection(summary);
     assert.match(
       faults,
@@ -81,7 +81,7 @@ describe("tool-fault figures", () => {
         maxTokens: [8192],
         sampling: [{ temperature: 0 }],
       },
-    } as EvalSummary);
+    } as unknown as EvalSummary);
     assert.match(loops, /max tokens 8192 · sampling \{&quot;temperature&quot;:0\}/);
     assert.match(loops, /<td>answer stuck repeating<\/td><td class="num">25\.0% [^<]*\(1\/4\)/);
     assert.match(loops, /thinking stuck repeating \(replies with thinking\)<\/td><td class="num">n\/a/);

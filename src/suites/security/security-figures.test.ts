@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { SampleResult } from "../eval/sample-result.js";
-import type { SecurityFindings } from "../suites/security/injection-scorer.js";
+import type { SampleResult } from "../../eval/sample-result.js";
+import type { SecurityFindings } from "./injection-scorer.js";
 import { securityFigures } from "./security-figures.js";
 import { securityText } from "./security-text.js";
 
