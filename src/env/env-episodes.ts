@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { rewardValue } from "../eval/reward-value.js";
 import type { WorkItem } from "../eval/run-plan.js";
 import { closeNames } from "../guards/close-names.js";
 import { InvalidChatRequest } from "../serve/invalid-request.js";
@@ -176,7 +177,7 @@ export class EnvEpisodes {
       sample_id: episode.item.sample.id,
       suite: episode.item.suite.name,
       done: episode.done,
-      reward: result === undefined ? (episode.done ? null : 0) : result.score,
+      reward: result === undefined ? (episode.done ? null : 0) : rewardValue(result),
       passed: result?.passed ?? null,
       explanation: result?.explanation ?? null,
     };

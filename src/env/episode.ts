@@ -12,6 +12,7 @@
  * solver, whose world goes with it.
  */
 import type { GenerateRequest, GenerateResult, ModelBackend } from "../backend/model-backend.js";
+import { rewardValue } from "../eval/reward-value.js";
 import type { WorkItem } from "../eval/run-plan.js";
 import { defaultAgentSettings, runItem } from "../eval/runner.js";
 import type { SampleResult } from "../eval/sample-result.js";
@@ -97,7 +98,7 @@ export class Episode {
   /** Answers the model call the solver waits on with `action`; resolves with what follows. */
   step(action: WireAction): Promise<EpisodeView> {
     if (this.done) {
-      const reward = this.#result === undefined ? "" : ` (reward ${this.#result.score})`;
+      const reward = this.#result === undefined ? "" : ` (reward ${rewardValue(this.#result)})`;
       throw new EnvRefusal(409, "EPISODE_DONE", `episode ${this.id} is done${reward}: reset for a new one`);
     }
     const answer = this.#answer;
@@ -183,7 +184,7 @@ export class Episode {
       newFrom: messages.length,
       tools: this.#lastRequest?.tools ?? sample.tools,
       done: true,
-      reward: event.result.score,
+      reward: rewardValue(event.result),
       passed: event.result.passed,
       explanation: event.result.explanation,
     };

@@ -63,11 +63,16 @@ describe("trajectory rewards over every suite family", () => {
         const reference = referenceFor(suite, sample);
         assert.ok(reference !== undefined, `${sample.id} has a reference`);
         const right = await reward({ id: sample.id, messages: assistantTurns(sample, reference) });
-        assert.deepEqual([right.score, right.passed], [1, true], `${sample.id}: ${right.explanation}`);
+        assert.deepEqual(
+          [right.reward, right.score, right.passed],
+          [1, 1, true],
+          `${sample.id}: ${right.explanation}`,
+        );
         assert.equal(right.notes, undefined, `${sample.id}: ${right.notes}`);
         const nothing = await reward({ id: sample.id, messages: [] });
         if (declining.has(suite.name) || suite.nullMayPass?.(sample) === true) continue;
         assert.equal(nothing.passed, false, `${sample.id} done nothing: ${nothing.explanation}`);
+        assert.equal(nothing.reward, 0, `${sample.id} done nothing earns no reward: ${nothing.explanation}`);
         if (!grades(suite))
           assert.equal(nothing.score, 0, `${sample.id} done nothing: ${nothing.explanation}`);
         else assert.ok(nothing.score < 1);
@@ -90,6 +95,7 @@ describe("trajectory rewards over every suite family", () => {
           });
           const what = `${sample.id} ${counterfeit.kind} (${counterfeit.why}): ${scored.explanation}`;
           assert.equal(scored.passed, false, what);
+          assert.equal(scored.reward, 0, what);
           if (grades(suite)) assert.ok(scored.score < 1, what);
           else assert.equal(scored.score, 0, what);
         }

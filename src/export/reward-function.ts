@@ -13,6 +13,7 @@
  * format, default `json`) or one assistant message; it is the conversation of that one turn.
  */
 import { EdgecallError } from "../errors.js";
+import { rewardValue } from "../eval/reward-value.js";
 import { type PlanOptions, planRun, type WorkItem } from "../eval/run-plan.js";
 import { runItem } from "../eval/runner.js";
 import type { Suite } from "../eval/suite.js";
@@ -22,8 +23,12 @@ import { afterHistory, type RewardInput, readTrajectory, rewardInputId } from ".
 
 export type { RewardInput, WireAssistantMessage, WireMessage } from "./trajectory-input.js";
 
-/** What a reward function returns: `score` in [0, 1], the suite's own (graded where it grades). */
+/**
+ * What a reward function returns: `reward` in [0, 1] (src/eval/reward-value.ts: the suite's score
+ * when its scorer passed the trajectory, else 0) and `score`, the suite's own (graded where it grades).
+ */
 export interface RewardOutput {
+  reward: number;
   score: number;
   passed: boolean;
   /** The scorer's explanation. */
@@ -84,6 +89,7 @@ export async function createRewardFunction(
         `the conversation ran out: ${backend.beyond()} more model call${backend.beyond() === 1 ? " was" : "s were"} answered with nothing`,
       );
     return {
+      reward: rewardValue(result),
       score: result.score,
       passed: result.passed,
       explanation: result.explanation,

@@ -2,7 +2,7 @@
  * The JavaScript module `edgecall export --as rewards -o FILE.mjs` writes: a few lines that import
  * `edgecall` by its package name (so the module works wherever it is moved in a project that
  * depends on edgecall), load the named suites and export `reward({id, messages}) →
- * Promise<{score, passed, explanation, notes?}>` (src/export/reward-function.ts), the same shape as
+ * Promise<{reward, score, passed, explanation, notes?}>` (src/export/reward-function.ts), the same shape as
  * the library's and `edgecall reward`'s. Data paths (traces files, the BFCL folder) are written
  * absolute, so the module finds them from any folder; nothing names the edgecall installation.
  */
@@ -58,14 +58,14 @@ export function rewardsModuleText(settings: RewardModuleSettings & { suites: rea
 // Suites: ${suites.join(", ")}
 //
 //   import { reward } from "./this-file.mjs";
-//   const { score, passed, explanation, notes } = await reward({ id: "<sample id>", messages: [...] });
+//   const { reward: value, score, passed, explanation, notes } = await reward({ id: "<sample id>", messages: [...] });
 //
 // messages: the conversation in OpenAI's format. Its assistant turns (text and tool_calls) are
 // replayed through the sample's own suite, in a fresh world, through the guards, with the
 // simulated user where the suite has one; the tool results and user turns are the world's own
 // (differences from the ones given are listed in notes). When the turns run out, the model says
 // nothing more. For one model output, give {id, completion} instead: the raw text (parsed with
-// the ${absolute.format} format) or one assistant message. score is in [0, 1].
+// the ${absolute.format} format) or one assistant message. reward is in [0, 1]: the suite's score when it passed, else 0.
 // Needs the ${packageName} package where this module runs; from Python, run \`edgecall reward --suite ...\`.
 import { loadRewardFunction } from ${JSON.stringify(packageName)};
 
@@ -74,7 +74,7 @@ export const settings = ${JSON.stringify(absolute, null, 2)};
 
 const rewardOf = await loadRewardFunction(settings);
 
-/** Rewards one trajectory of one sample: {score, passed, explanation, errorType?, notes?}. */
+/** Rewards one trajectory of one sample: {reward, score, passed, explanation, errorType?, notes?}. */
 export function reward(input) {
   return rewardOf(input);
 }
