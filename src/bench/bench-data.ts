@@ -7,6 +7,7 @@
 
 import { EdgecallError } from "../errors.js";
 import { modelDescription } from "./bench-report.js";
+import { type BrowserBenchData, parseBrowserBench } from "./browser/browser-bench-data.js";
 
 /** Min, median and max of a measurement. */
 export interface SpreadData {
@@ -37,6 +38,8 @@ export interface BenchData {
   peakRssBytes: number;
   randomWeights: boolean;
   tests: BenchTestData[];
+  /** `bench --browser`'s figures of the visiting browser (in-browser WebAssembly), when stored. */
+  browser?: BrowserBenchData;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -89,6 +92,7 @@ export function parseBench(path: string, value: unknown): BenchData {
     });
   }
   const description = text(model.description) ?? text(value.description);
+  const browser = parseBrowserBench(value);
   return {
     modelName: text(model.name) ?? text(model.path)?.split(/[\\/]/).pop() ?? null,
     description:
@@ -101,5 +105,6 @@ export function parseBench(path: string, value: unknown): BenchData {
     peakRssBytes: value.peakRssBytes as number,
     randomWeights: value.randomWeights === true || model.randomWeights === true,
     tests,
+    ...(browser === null ? {} : { browser }),
   };
 }

@@ -150,7 +150,7 @@ export function browserBenchSection(
             note:
               posted.memory.source === "measureUserAgentSpecificMemory"
                 ? "the page's memory with the model loaded (its workers and WebAssembly memory included), as the browser measured it"
-                : "the page's JavaScript heap only (performance.memory): WebAssembly memory is not in it",
+                : "the page's JavaScript heap only: WebAssembly memory is not in it",
           },
     battery,
     inProcess: {

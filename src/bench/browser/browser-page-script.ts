@@ -14,7 +14,8 @@
  */
 
 export const browserPageScript = String.raw`
-import { Wllama } from "./wllama.js";
+// wllama's module from the same token-scoped folder (a URL, not a literal specifier).
+const { Wllama } = await import(new URL("wllama.js", import.meta.url).href);
 
 const statusLine = document.getElementById("status");
 const log = document.getElementById("log");
@@ -75,7 +76,7 @@ async function battery() {
 async function memory() {
   if (typeof performance.measureUserAgentSpecificMemory === "function" && globalThis.crossOriginIsolated) {
     try {
-      const timeout = new Promise((resolve) => setTimeout(() => resolve(null), 5000));
+      const timeout = new Promise((resolve) => setTimeout(() => resolve(null), 10000));
       const measured = await Promise.race([performance.measureUserAgentSpecificMemory(), timeout]);
       if (measured && typeof measured.bytes === "number")
         return { source: "measureUserAgentSpecificMemory", bytes: measured.bytes };
