@@ -26,10 +26,11 @@ import {
   type GenerateResult,
   type ModelBackend,
 } from "../model-backend.js";
-import { defaultRequestTimeoutMs } from "../openai/backend.js";
+import { defaultRequestTimeoutMs } from "../openai/backend-options.js";
 import { abbreviate, BackendHttpError, isUnparsedOutputMessage } from "../openai/errors.js";
 import { readServerTimings, timingWithServer, usageWithServer } from "../openai/server-timings.js";
-import { defaultMaxResponseBytes, openChatCompletion, type TransportConfig } from "../openai/transport.js";
+import { openChatCompletion } from "../openai/transport.js";
+import { defaultMaxResponseBytes, type TransportConfig } from "../openai/transport-config.js";
 import { unparsedOutputResult } from "../openai/unparsed-output.js";
 import { fetchLlamaServerProps, type LlamaServerProps } from "./props.js";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { isEdgecallError } from "../../errors.js";
 import { classifyNetworkError, serverErrorMessage } from "./errors.js";
-import { backoffDelay, parseRetryAfter, sleep } from "./transport.js";
+import { backoffDelay, parseRetryAfter, sleep } from "./retry-timing.js";
 
 describe("Retry-After and backoff", () => {
   it("reads seconds and HTTP dates; unreadable values are ignored", () => {

@@ -15,52 +15,11 @@ import {
   rootMessage,
   serverErrorMessage,
 } from "./errors.js";
+import { abortedError, backoffDelay, parseRetryAfter, sleep } from "./retry-timing.js";
+import { type TransportConfig, tooLargeError } from "./transport-config.js";
 
 /** Statuses worth another try: rate limited, or the server (or a proxy in front of it) is overloaded. */
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
-
-/** How the transport calls the server. */
-export interface TransportConfig {
-  /** The full endpoint, e.g. `http://127.0.0.1:8080/v1/chat/completions`. */
-  url: string;
-  apiKey?: string;
-  /**
-   * Longest wait for the server to send anything: the status line, or the next piece of the body
-   * (for a stream read with `chunks({ touchOnBytes: false })`, the next {@link OpenResponse.progress}).
-   */
-  timeoutMs: number;
-  /** Longest time one call may take, from its first try to the end of its body. Unset: no deadline. */
-  requestTimeoutMs?: number;
-  maxRetries: number;
-  /** First backoff delay; each retry doubles it (before jitter). */
-  retryBaseDelayMs: number;
-  /** Cap on any one wait between tries, `Retry-After` included. */
-  maxRetryDelayMs: number;
-  /** The most bytes of one response body (streamed or whole); more is a backend-protocol error. */
-  maxResponseBytes: number;
-  fetch: typeof fetch;
-}
-
-/** The default of {@link TransportConfig.maxResponseBytes}: 64 MiB. */
-export const defaultMaxResponseBytes = 64 * 1024 * 1024;
-
-/** The error for a body over the limit (announced by Content-Length, or counted as it arrives). */
-function tooLargeError(config: TransportConfig, declaredBytes: number | undefined): EdgecallError {
-  const what =
-    declaredBytes === undefined
-      ? "the response is"
-      : `the response is ${declaredBytes} bytes (Content-Length),`;
-  return new EdgecallError(
-    "backend-protocol",
-    `${config.url}: ${what} over the limit of ${mebibytes(config.maxResponseBytes)} on response bodies; raise it with maxResponseBytes (--max-response-mib on the command line)`,
-    { subject: config.url },
-  );
-}
-
-function mebibytes(bytes: number): string {
-  const mib = bytes / (1024 * 1024);
-  return Number.isInteger(mib) ? `${mib} MiB` : `${bytes} bytes`;
-}
 
 /** A response with a 2xx status whose body has not been read yet. Call `close()` when done. */
 export interface OpenResponse {
@@ -77,49 +36,6 @@ export interface OpenResponse {
   text(): Promise<string>;
   /** Stops the timer and the caller-signal listener, and drops the connection if the body is unread. */
   close(): void;
-}
-
-/** The error for a caller's abort. */
-export function abortedError(): EdgecallError {
-  return new EdgecallError("aborted", "generation aborted by the caller");
-}
-
-/**
- * Parses a `Retry-After` header (delay in seconds, or an HTTP date) into milliseconds from `now`.
- * Undefined when absent or unreadable.
- */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
-  if (value === null) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number.parseFloat(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
-}
-
-/** Exponential backoff with "equal jitter": half the doubled delay fixed, half random; capped. */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
-  const exponential = Math.min(maxMs, baseMs * 2 ** attempt);
-  return Math.round(exponential / 2 + (random() * exponential) / 2);
-}
-
-/** Waits `ms`, rejecting with `aborted` as soon as the signal fires. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortedError());
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortedError());
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 /** The error for a call past its deadline ({@link TransportConfig.requestTimeoutMs}). */
