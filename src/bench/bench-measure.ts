@@ -30,6 +30,8 @@ import type {
   WorkerRun,
   WorkerTest,
 } from "./bench-protocol.js";
+import { type EnergyMeterChoice, openEnergyMeter } from "./energy/energy-counters.js";
+import { benchEnergy, TestEnergyWindow } from "./energy/test-energy.js";
 import { LlamaPerfCollector } from "./llama-perf-timings.js";
 import { readProcessMemory, resetPeakRss } from "./process-memory.js";
 import { median } from "./statistics.js";
@@ -45,6 +47,8 @@ interface Measurer {
   model: LlamaModel;
   nextToken: () => Token;
   perf: LlamaPerfCollector;
+  /** The machine's energy counters, read around each test's timed runs. */
+  energy: EnergyMeterChoice;
 }
 
 /**
@@ -122,6 +126,8 @@ async function runTest(
   progress(`${name}: warm-up`, name);
   await once(measurer, sequence, tokens);
   const runs: WorkerRun[] = [];
+  const energy = new TestEnergyWindow(measurer.energy);
+  energy.start();
   for (let repeat = 1; repeat <= request.repeats; repeat += 1) {
     progress(`${name}: run ${repeat}/${request.repeats}`, name);
     await takeDecodeMs(measurer, sequence.context);
@@ -129,7 +135,7 @@ async function runTest(
     const decodeMs = await takeDecodeMs(measurer, sequence.context);
     runs.push({ ms, tokensPerSecond: (tokens * 1000) / ms, ...(decodeMs === undefined ? {} : { decodeMs }) });
   }
-  return { kind, tokens, threads, runs };
+  return { kind, tokens, threads, runs, energy: energy.finish(tokens * request.repeats) };
 }
 
 async function createContext(
@@ -234,6 +240,7 @@ export async function measure(request: WorkerRequest, report: BenchProgressHandl
     model,
     nextToken: tokenSource(request.seed, request.vocabularySize),
     perf,
+    energy: openEnergyMeter(),
   };
   const tests: WorkerTest[] = [];
   for (const threads of request.threads) {
@@ -263,6 +270,7 @@ export async function measure(request: WorkerRequest, report: BenchProgressHandl
     peakRssBytes: memory.peakRssBytes,
     peakRssSource: memory.source,
     peakRssReset,
+    energy: benchEnergy(measurer.energy),
     ...(contextCheck === undefined ? {} : { contextCheck }),
   };
   await model.dispose();

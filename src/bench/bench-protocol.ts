@@ -4,6 +4,7 @@
  * runtime and the model, and so that its peak RSS counts the model and context alone.
  */
 import type { GpuMode } from "../backend/gpu-mode.js";
+import type { BenchEnergy, TestEnergy } from "./energy/test-energy.js";
 
 /** What the child measures. */
 export interface WorkerRequest {
@@ -43,6 +44,8 @@ export interface WorkerTest {
   tokens: number;
   threads: number;
   runs: WorkerRun[];
+  /** The machine's energy over the timed runs (energy/test-energy.ts); absent from older workers. */
+  energy?: TestEnergy;
 }
 
 /** Everything the child measured. */
@@ -72,6 +75,8 @@ export interface WorkerResult {
   /** False when the peak could not be reset after the load and context checks (it then covers them too). */
   peakRssReset: boolean;
   contextCheck?: { contextSize: number; rssDeltaBytes: number };
+  /** The energy source the tests were measured with, or why there was none. */
+  energy?: BenchEnergy;
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { ContextMemory, ContextShape } from "../gguf/context-memory.js";
 import { testName } from "./bench-options.js";
 import type { WorkerResult, WorkerRun } from "./bench-protocol.js";
+import type { BenchEnergy, TestEnergy } from "./energy/test-energy.js";
 import { median, type Spread, summarise } from "./statistics.js";
 
 /** The model measured. */
@@ -49,6 +50,11 @@ export interface BenchResult {
    * Measured in the same runs, so machine drift cancels. Absent when the counters were unreadable.
    */
   insideLlamaCpp?: LlamaCppShare;
+  /**
+   * The machine's energy over the timed runs: joules per token (prompt tokens for pp, generated
+   * tokens for tg) with the source named, or `{source: null, reason}`.
+   */
+  energy?: TestEnergy;
   runs: WorkerRun[];
 }
 
@@ -115,6 +121,8 @@ export interface BenchReport {
   };
   randomWeights: boolean;
   repeats: number;
+  /** The energy source of the tests (RAPL, a battery), or why there is none. */
+  energy?: BenchEnergy;
   notes: string[];
 }
 
@@ -175,6 +183,7 @@ export function buildReport(inputs: ReportInputs, worker: WorkerResult): BenchRe
     else result.weightReadBytesPerSecond = tokensPerSecond.median * inputs.model.weightBytesPerToken;
     const share = llamaCppShare(test.runs, test.tokens);
     if (share) result.insideLlamaCpp = share;
+    if (test.energy) result.energy = test.energy;
     return result;
   });
   const contextRows = inputs.contextRows.map((row) =>
@@ -220,6 +229,7 @@ export function buildReport(inputs: ReportInputs, worker: WorkerResult): BenchRe
     },
     randomWeights: inputs.model.randomWeights,
     repeats: inputs.repeats,
+    ...(worker.energy === undefined ? {} : { energy: worker.energy }),
     notes,
   };
 }

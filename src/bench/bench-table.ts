@@ -8,6 +8,7 @@ import { formatBytes } from "../text/byte-units.js";
 import { percent } from "../text/percent.js";
 import { markdownTable } from "../text/text-table.js";
 import type { BenchReport, ContextMemoryRow } from "./bench-report.js";
+import { energyLines } from "./energy/energy-lines.js";
 
 /** llama-bench's parameter count: "752.39 M", "1.88 B". */
 export function formatParameters(parameters: number): string {
@@ -89,6 +90,15 @@ export function formatBenchReport(report: BenchReport): string {
         `(${percent(share.outsideShare)}) outside it (sampling, node-llama-cpp's JavaScript path)`,
     );
   }
+  lines.push(
+    ...energyLines(
+      report.energy,
+      report.results.map((result) => ({
+        name: `${result.test}${sweep ? ` (${result.threads}t)` : ""}`,
+        ...(result.energy === undefined ? {} : { energy: result.energy }),
+      })),
+    ),
+  );
   const { load } = report;
   lines.push(
     `load: cold ${formatMs(load.coldMs)}, warm ${formatMs(load.warmMs)} (runtime start ${formatMs(load.runtimeStartMs)} more); ` +

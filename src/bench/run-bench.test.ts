@@ -81,6 +81,14 @@ describe("runBench on a tiny model", () => {
     }
     assertSpread(json.results[0].firstTokenMs);
     assert.equal(json.results[1].firstTokenMs, undefined);
+    // Energy: a source named with J/token per test, or "not available" with the reason.
+    if (json.energy.source === null) {
+      assert.match(json.energy.reason, /^not available: RAPL: /);
+      for (const result of json.results) assert.equal(result.energy.source, null);
+    } else {
+      for (const result of json.results)
+        assert.ok(result.energy.source === null || result.energy.joulesPerToken >= 0, JSON.stringify(result));
+    }
     assert.ok(json.results[1].weightReadBytesPerSecond > 0, "weight read rate");
     assert.equal(json.backend.contextSize, 256);
     assert.equal(json.backend.device, "cpu");
@@ -123,6 +131,7 @@ describe("runBench on a tiny model", () => {
     assert.match(table, /\| +1 \| +tg8 \| +[\d.]+ ± [\d.]+ \|/);
     assert.match(table, /random weights: speed and memory only/);
     assert.match(table, /time to first token .*pp16/);
+    assert.match(table, /^energy[ :(]/m);
     assert.match(
       table,
       /^tg8: [\d.]+ t\/s counting only llama\.cpp's decode time; [\d.]+ ms per token \([\d.]+%\) outside it/m,
