@@ -149,7 +149,7 @@ async function bfcl(directory: string): Promise<Figure | undefined> {
   const outcome = await runEvalSession({
     model: `replay:${replay}`,
     suites: "bfcl:live_multiple",
-    bfclDir: directory,
+    suiteOptions: { "bfcl-dir": directory },
     limit: lines.length,
     out: join(scratch, "runs"),
     concurrency,

@@ -58,10 +58,10 @@ describe("run records hold absolute paths", { skip: hasBfcl ? false : noBfclMess
     const runDirectory = onlyRunDirectory(join(scratch, "runs"));
     const record = JSON.parse(readFileSync(join(runDirectory, "run.json"), "utf8")) as {
       modelSpec: string;
-      bfclDir: string;
+      settings: { suiteOptions: Record<string, unknown> };
     };
     assert.equal(record.modelSpec, `replay:${join(scratch, "replies.jsonl")}`);
-    assert.equal(record.bfclDir, bfclDir);
+    assert.equal(record.settings.suiteOptions["bfcl-dir"], bfclDir);
     const reference = resultsWithoutTimings(runDirectory);
     const database = new Database(join(runDirectory, "results.sqlite"));
     database.prepare("DELETE FROM results WHERE ordinal >= 3").run();

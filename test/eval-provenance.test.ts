@@ -8,7 +8,7 @@ import { fileHashCacheName, fileSha256 } from "../src/backend/file-hash.js";
 import { openModelValue } from "../src/backend/open-model.js";
 import { assertSameSettings, resolveSettings } from "../src/eval/eval-settings.js";
 import { modelProvenance } from "../src/eval/provenance.js";
-import { defaultRunDirectory } from "../src/eval/run-directory.js";
+import { defaultRunDirectory } from "../src/eval/run-directory-name.js";
 import { ggufHeaderReads } from "../src/gguf/reader.js";
 import { tinyModelPath } from "../src/gguf/synth/tiny-model.test-support.js";
 
@@ -65,11 +65,11 @@ describe("model provenance", () => {
 });
 
 describe("eval settings", () => {
-  it("takes given values, else the original run's, else defaults; BFCL mode follows the format", () => {
-    const fresh = resolveSettings({ suites: ["bfcl:simple_python"] }, undefined, "qwen3");
+  it("takes given values, else the original run's, else defaults; suite options as given", () => {
+    const fresh = resolveSettings({ suites: ["bfcl:simple_python"] }, undefined);
     assert.deepEqual(fresh, {
       suites: ["bfcl:simple_python"],
-      bfclMode: "fc",
+      suiteOptions: {},
       limit: null,
       repeats: 1,
       seed: 0,
@@ -84,54 +84,61 @@ describe("eval settings", () => {
       confirm: "user",
       guards: "on",
       judgeModel: null,
-      injections: null,
       userModel: null,
-      augment: [],
       maxSteps: 10,
       tokenBudget: null,
       enableThinking: null,
       dateString: null,
     });
-    assert.equal(resolveSettings({}, undefined, "pythonic").bfclMode, "prompt");
-    // A run recorded before template variables existed resumes unchanged; a new value is refused.
-    const { enableThinking: _e, dateString: _d, ...beforeTemplates } = fresh;
-    assert.doesNotThrow(() =>
-      assertSameSettings("run", beforeTemplates, resolveSettings({}, beforeTemplates, "qwen3")),
+    // Suite options: those given (undefined: not given); on resume, each one not given is the original's.
+    const withOptions = resolveSettings(
+      { suiteOptions: { "bfcl-mode": "fc", "bfcl-dir": "/data/bfcl", injections: undefined } },
+      undefined,
     );
-    assert.throws(
-      () => assertSameSettings("run", fresh, resolveSettings({ enableThinking: false }, fresh, "qwen3")),
-      /enableThinking: was null, now false/,
+    assert.deepEqual(withOptions.suiteOptions, { "bfcl-dir": "/data/bfcl", "bfcl-mode": "fc" });
+    assert.deepEqual(
+      resolveSettings({ suiteOptions: { "bfcl-mode": "fc" } }, withOptions).suiteOptions,
+      withOptions.suiteOptions,
     );
-    // A run recorded before agent suites existed has no agent settings: it resumes unchanged.
-    const { confirm: _c, userModel: _u, augment: _a, maxSteps: _m, tokenBudget: _t, ...beforeAgents } = fresh;
-    assert.doesNotThrow(() =>
-      assertSameSettings("run", beforeAgents, resolveSettings({}, beforeAgents, "qwen3")),
-    );
-    // A run recorded before the security suites has no guards, judge or injections: it resumes unchanged.
-    const { guards: _g, judgeModel: _j, injections: _i, ...beforeSecurity } = fresh;
-    assert.doesNotThrow(() =>
-      assertSameSettings("run", beforeSecurity, resolveSettings({}, beforeSecurity, "qwen3")),
-    );
-    // A run recorded before shards existed has no shard key: it resumes as a whole run.
-    const { shard: _shard, ...older } = fresh;
-    assert.equal(resolveSettings({}, older, "qwen3").shard, null);
-    assert.doesNotThrow(() => assertSameSettings("run", older, resolveSettings({}, older, "qwen3")));
-    assert.throws(
-      () =>
-        assertSameSettings("run", fresh, resolveSettings({ shard: { index: 1, count: 2 } }, fresh, "qwen3")),
-      /shard: was null, now \{"index":1,"count":2\}/,
-    );
-    const original = { ...fresh, limit: 50, seed: 3, decoding: "constrained" as const };
-    const resumed = resolveSettings({}, original, "pythonic");
-    assert.deepEqual(resumed, original, "a resume without flags keeps every original setting");
-    assert.doesNotThrow(() => assertSameSettings("run", original, resumed));
     assert.throws(
       () =>
         assertSameSettings(
           "run",
-          original,
-          resolveSettings({ constrained: false, repeats: 2 }, original, "qwen3"),
+          withOptions,
+          resolveSettings({ suiteOptions: { "bfcl-mode": "prompt", augment: ["tool-faults"] } }, withOptions),
         ),
+      /--augment: was null, now \["tool-faults"\]; --bfcl-mode: was "fc", now "prompt"/,
+    );
+    // A run recorded before template variables existed resumes unchanged; a new value is refused.
+    const { enableThinking: _e, dateString: _d, ...beforeTemplates } = fresh;
+    assert.doesNotThrow(() =>
+      assertSameSettings("run", beforeTemplates, resolveSettings({}, beforeTemplates)),
+    );
+    assert.throws(
+      () => assertSameSettings("run", fresh, resolveSettings({ enableThinking: false }, fresh)),
+      /enableThinking: was null, now false/,
+    );
+    // A run recorded before agent suites existed has no agent settings: it resumes unchanged.
+    const { confirm: _c, userModel: _u, maxSteps: _m, tokenBudget: _t, ...beforeAgents } = fresh;
+    assert.doesNotThrow(() => assertSameSettings("run", beforeAgents, resolveSettings({}, beforeAgents)));
+    // A run recorded before the security suites has no guards or judge: it resumes unchanged.
+    const { guards: _g, judgeModel: _j, ...beforeSecurity } = fresh;
+    assert.doesNotThrow(() => assertSameSettings("run", beforeSecurity, resolveSettings({}, beforeSecurity)));
+    // A run recorded before shards existed has no shard key: it resumes as a whole run.
+    const { shard: _shard, ...older } = fresh;
+    assert.equal(resolveSettings({}, older).shard, null);
+    assert.doesNotThrow(() => assertSameSettings("run", older, resolveSettings({}, older)));
+    assert.throws(
+      () => assertSameSettings("run", fresh, resolveSettings({ shard: { index: 1, count: 2 } }, fresh)),
+      /shard: was null, now \{"index":1,"count":2\}/,
+    );
+    const original = { ...fresh, limit: 50, seed: 3, decoding: "constrained" as const };
+    const resumed = resolveSettings({}, original);
+    assert.deepEqual(resumed, original, "a resume without flags keeps every original setting");
+    assert.doesNotThrow(() => assertSameSettings("run", original, resumed));
+    assert.throws(
+      () =>
+        assertSameSettings("run", original, resolveSettings({ constrained: false, repeats: 2 }, original)),
       /repeats: was 1, now 2; decoding: was "constrained", now "free"/,
     );
   });

@@ -23,6 +23,11 @@ import {
   readRunOutputs,
   writeComparison,
 } from "./comparison-directory.js";
+import {
+  assertSameComparisonSettings,
+  givenComparisonSettings,
+  upgradeLegacySettings,
+} from "./comparison-settings.js";
 import { benchModel, type CompareBenchSettings, startPeakMemoryWindow } from "./model-measurements.js";
 import {
   buildQuantComparison,
@@ -30,27 +35,6 @@ import {
   type ModelEntry,
   type QuantComparison,
 } from "./quant-comparison.js";
-
-/** Eval settings shared by every model (stored in comparison.json and reused on resume). */
-const settingKeys = [
-  "bfclDir",
-  "bfclMode",
-  "limit",
-  "repeats",
-  "seed",
-  "temperature",
-  "topP",
-  "topK",
-  "maxTokens",
-  "constrained",
-  "toolChoice",
-  "format",
-  "gpu",
-  "threads",
-  "contextSize",
-  "cache",
-  "cacheDir",
-] as const;
 
 /** Options of {@link runQuantComparison}. */
 export interface CompareQuantsOptions
@@ -76,29 +60,9 @@ function usage(message: string, subject: string): EdgecallError {
   return new EdgecallError("usage", message, { subject });
 }
 
-function givenSettings(options: CompareQuantsOptions): Record<string, unknown> {
-  const settings: Record<string, unknown> = {};
-  for (const key of settingKeys) if (options[key] !== undefined) settings[key] = options[key];
-  if (options.bench !== undefined) settings.bench = options.bench;
-  return settings;
-}
-
-/** Refuses settings given now that differ from the original comparison's. */
-function assertSameSettings(
-  directory: string,
-  original: Record<string, unknown>,
-  now: Record<string, unknown>,
-): void {
-  const differences = Object.entries(now)
-    .filter(([key, value]) => JSON.stringify(original[key] ?? null) !== JSON.stringify(value))
-    .map(
-      ([key, value]) => `${key}: was ${JSON.stringify(original[key] ?? null)}, now ${JSON.stringify(value)}`,
-    );
-  if (differences.length > 0)
-    throw usage(
-      `--resume ${directory}: the settings differ from the original comparison (${differences.join("; ")}); resume without them or start a new comparison`,
-      "--resume",
-    );
+/** `bench` as comparison.json's settings keep it (absent: not asked for). */
+function bench(options: CompareQuantsOptions): { bench?: CompareBenchSettings } {
+  return options.bench === undefined ? {} : { bench: options.bench };
 }
 
 interface Plan {
@@ -123,7 +87,7 @@ function newPlan(options: CompareQuantsOptions): Plan {
     directory: resolve(defaultComparisonDirectory(options.out ?? "edgecall-runs", suites)),
     createdAt: new Date().toISOString(),
     suites,
-    settings: givenSettings(options),
+    settings: { ...givenComparisonSettings(options), ...bench(options) },
     entries: models.map((spec, index) => ({
       label: labels[index]!,
       spec: absoluteModelSpec(spec),
@@ -155,12 +119,16 @@ function resumedPlan(directory: string, options: CompareQuantsOptions): Plan {
       `--resume ${directory}: the suites differ from the original comparison (${original.suites.join(",")})`,
       "--suite",
     );
-  assertSameSettings(directory, original.settings, givenSettings(options));
+  const settings = upgradeLegacySettings(original.settings);
+  assertSameComparisonSettings(directory, settings, {
+    ...givenComparisonSettings(options),
+    ...bench(options),
+  });
   return {
     directory: resolve(directory),
     createdAt: original.createdAt,
     suites: original.suites,
-    settings: original.settings,
+    settings,
     entries: original.models.map(({ label, spec, runDir, status, memory, bench }) => ({
       label,
       spec,

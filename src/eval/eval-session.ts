@@ -8,7 +8,7 @@
  * nothing is read back after the run. Whatever happens, the session's end is recorded (in the
  * outcome's record too) and everything opened is closed.
  */
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { ModelBackend } from "../backend/model-backend.js";
 import { readModelSpec } from "../backend/model-spec.js";
 import { readProcessMemory } from "../bench/process-memory.js";
@@ -22,7 +22,6 @@ import { ResponseCache } from "./response-cache.js";
 import { ResultStore, resultStoreFile, storedForm } from "./result-store.js";
 import {
   createRunDirectory,
-  defaultRunDirectory,
   type EvalSettings,
   type ExtraToolsRecord,
   extraToolsRecord,
@@ -31,6 +30,7 @@ import {
   type SuiteRecord,
   writeRunRecord,
 } from "./run-directory.js";
+import { defaultRunDirectory } from "./run-directory-name.js";
 import type { WorkItem } from "./run-plan.js";
 import { type RunnerCache, type RunnerOutcome, runSamples } from "./runner.js";
 import type { SampleResult } from "./sample-result.js";
@@ -66,7 +66,6 @@ function recordWithSession(
     settings: fields.settings,
     model: fields.model,
     suites: fields.suites,
-    bfclDir: inputs.bfclDir === undefined ? null : resolve(inputs.bfclDir),
     planned: fields.planned,
     ...(fields.extraTools === undefined ? {} : { extraTools: fields.extraTools }),
     host: hostProvenance(),
@@ -156,7 +155,6 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
     completed: null,
   };
   try {
-    const backendFormat = opened.formatName;
     // Each spec is parsed once here and passed along to its open.
     const userSpec = inputs.userModelText === undefined ? undefined : readModelSpec(inputs.userModelText);
     const judgeSpec = options.judgeModel === undefined ? undefined : readModelSpec(options.judgeModel);
@@ -166,17 +164,19 @@ export async function runEvalSession(options: EvalSessionOptions): Promise<EvalS
         suites: inputs.suiteNames,
         ...(userSpec === undefined ? {} : { userModel: userSpec.absolute }),
         ...(judgeSpec === undefined ? {} : { judgeModel: judgeSpec.absolute }),
-        ...(options.injections === undefined ? {} : { injections: resolve(options.injections) }),
+        suiteOptions: inputs.suiteOptions,
       },
       original?.settings,
-      backendFormat,
     );
     if (userSpec !== undefined && userBackend === undefined)
       userBackend = await openOtherModel(userSpec, options, inputs);
     if (settings.judgeModel && judgeBackend === undefined)
       judgeBackend = await openOtherModel(judgeSpec ?? readModelSpec(settings.judgeModel), options, inputs);
     const model = await modelProvenance(opened);
-    const { suites, records: suiteRecords } = await buildSuites(options, inputs, settings, judgeBackend);
+    const { suites, records: suiteRecords } = await buildSuites(options, inputs, settings, {
+      ...(judgeBackend === undefined ? {} : { judge: judgeBackend }),
+      modelFormat: opened.formatName,
+    });
     const extraTools = extraToolsRecord(options.extraTools);
     if (original !== undefined && options.resume !== undefined)
       assertResumable(options.resume, original, { settings, model, extraTools, suites: suiteRecords });

@@ -7,11 +7,16 @@ import { EdgecallError } from "../errors.js";
 import type { TemplateVariables } from "../formats/chat-template.js";
 import { type EvalSettings, type RunShard, settingsDifferences } from "./run-directory.js";
 import type { ConfirmMode, GuardsMode } from "./solver.js";
+import { resolveSuiteOptions, type SuiteOptions } from "./suite-inputs.js";
 
 /** Settings as given on the command line (undefined: not given). */
 export interface GivenSettings {
   suites?: string[];
-  bfclMode?: "prompt" | "fc";
+  /**
+   * The suites' own options, by flag name without dashes (src/eval/suite-inputs.ts): paths absolute
+   * (the session makes those the catalog declares so); on resume, each one not given is the original's.
+   */
+  suiteOptions?: SuiteOptions;
   limit?: number;
   repeats?: number;
   seed?: number;
@@ -27,11 +32,8 @@ export interface GivenSettings {
   guards?: GuardsMode;
   /** The judge model's spec as recorded (absolute paths). */
   judgeModel?: string;
-  /** `--injections FILE.jsonl` (absolute path). */
-  injections?: string;
   /** The user model's spec as recorded (absolute paths). */
   userModel?: string;
-  augment?: string[];
   maxSteps?: number;
   tokenBudget?: number;
   /** The chat template's `enable_thinking` (unset: not passed). */
@@ -51,14 +53,10 @@ export const defaultSettings = {
 } as const;
 
 /**
- * The settings of this session. `original` is the resumed run's; `backendFormat` decides the BFCL
- * mode when none is given (prompt mode for models whose format is pythonic, function calling otherwise).
+ * The settings of this session. `original` is the resumed run's. Suite options are recorded as
+ * given: a default a suite decides itself (BFCL's mode, from the model's format) is in its record.
  */
-export function resolveSettings(
-  given: GivenSettings,
-  original: EvalSettings | undefined,
-  backendFormat: string,
-): EvalSettings {
+export function resolveSettings(given: GivenSettings, original: EvalSettings | undefined): EvalSettings {
   const pick = <K extends keyof EvalSettings>(
     key: K,
     value: EvalSettings[K] | undefined,
@@ -67,7 +65,7 @@ export function resolveSettings(
   const decoding = given.constrained === undefined ? undefined : given.constrained ? "constrained" : "free";
   return {
     suites: pick("suites", given.suites, []),
-    bfclMode: pick("bfclMode", given.bfclMode, backendFormat === "pythonic" ? "prompt" : "fc"),
+    suiteOptions: resolveSuiteOptions(given.suiteOptions, original?.suiteOptions),
     limit: pick("limit", given.limit, null),
     repeats: pick("repeats", given.repeats, defaultSettings.repeats),
     seed: pick("seed", given.seed, defaultSettings.seed),
@@ -82,9 +80,7 @@ export function resolveSettings(
     confirm: pick("confirm", given.confirm, "user"),
     guards: pick("guards", given.guards, "on"),
     judgeModel: pick("judgeModel", given.judgeModel, null),
-    injections: pick("injections", given.injections, null),
     userModel: pick("userModel", given.userModel, null),
-    augment: pick("augment", given.augment, []),
     maxSteps: pick("maxSteps", given.maxSteps, defaultSettings.maxSteps),
     tokenBudget: pick("tokenBudget", given.tokenBudget, null),
     enableThinking: pick("enableThinking", given.enableThinking, null),

@@ -25,9 +25,9 @@ import {
   type RunShard,
   readRunRecord,
   settingsDifferences,
-  unusedPath,
   writeRunRecord,
 } from "./run-directory.js";
+import { unusedPath } from "./run-directory-name.js";
 import type { SampleResult } from "./sample-result.js";
 import type { SuiteFigures } from "./suite-figures.js";
 import { summarise } from "./summary.js";

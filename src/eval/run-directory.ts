@@ -3,25 +3,30 @@
  * durable store), `results.jsonl` and `summary.json` (both rewritten by the JSON reporter at the
  * end of every session from every result of the run, so a resumed run's files are those of an
  * uninterrupted one). The directory is written by `eval` and `merge`, and read only by `report`,
- * `compare`, `merge` (its shards) and `eval --resume`. The default name is
- * `<out>/<UTC timestamp>-<model>-<suites>`.
+ * `compare`, `merge` (its shards) and `eval --resume`. Its default name: src/eval/run-directory-name.ts.
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { writeFileAtomic } from "../atomic-file.js";
 import type { BackendReport } from "../backend/model-backend.js";
-import { hubSpecLabel, type ModelSpec } from "../backend/model-spec.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ToolDefinition } from "../messages.js";
 import { sha256Hex } from "../sha256.js";
 import type { ModelProvenance } from "./provenance.js";
 import type { ConfirmMode, GuardsMode } from "./solver.js";
+import type { RecordedSuiteOptions } from "./suite-inputs.js";
 
 /** The settings a resumed run must share with the original. */
 export interface EvalSettings {
   suites: string[];
-  bfclMode: "prompt" | "fc";
+  /**
+   * The suites' own options as given (`--bfcl-dir`, `--bfcl-mode`, `--augment`, `--injections`,
+   * ...: src/eval/suite-inputs.ts), by flag name without dashes, paths absolute. What the suites
+   * resolved from them (a default included) is in each {@link SuiteRecord}'s `settings`. Runs
+   * written before it was recorded are read by {@link upgradeLegacyRecord}.
+   */
+  suiteOptions: RecordedSuiteOptions;
   limit: number | null;
   repeats: number;
   seed: number;
@@ -43,12 +48,8 @@ export interface EvalSettings {
   guards?: GuardsMode;
   /** `--judge-model`: the model spec judging replies (absolute paths), null for none (the refusal check). */
   judgeModel?: string | null;
-  /** `--injections`: the user's payload file (absolute path), null for none. */
-  injections?: string | null;
   /** `--user-model`: the model spec playing the user (absolute paths), null for the scripted user. */
   userModel?: string | null;
-  /** `--augment`: augmentations of the suites that have them. */
-  augment?: string[];
   /** `--max-steps`: model calls per user turn in agent suites. */
   maxSteps?: number;
   /** `--token-budget`: tokens per agent sample, null for none. */
@@ -97,6 +98,8 @@ export interface SuiteRecord {
   categories: readonly string[];
   /** What building the suite skipped (Suite.notes); absent when nothing. */
   notes?: readonly string[];
+  /** What the suite resolved from its options (Suite.settings, e.g. BFCL's `{ mode }`); absent when nothing. */
+  settings?: Readonly<Record<string, unknown>>;
 }
 
 /** The content of run.json. */
@@ -107,7 +110,6 @@ export interface RunRecord {
   settings: EvalSettings;
   model: ModelProvenance;
   suites: SuiteRecord[];
-  bfclDir: string | null;
   /** Attempts (samples × repeats) this run directory plans; absent in runs written before it was recorded. */
   planned?: number;
   /** For a run made by `edgecall merge`: the shard directories it was made from. */
@@ -150,55 +152,6 @@ export function extraToolsRecord(tools: readonly ToolDefinition[] | undefined): 
     names: tools.map((tool) => tool.name),
     sha256: sha256Hex(JSON.stringify(tools)),
   };
-}
-
-function slug(text: string, maxLength: number): string {
-  const cleaned = text
-    .replace(/[^A-Za-z0-9._+-]+/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-|-$/g, "");
-  return (cleaned || "x").slice(0, maxLength);
-}
-
-function modelSlug(spec: ModelSpec): string {
-  switch (spec.kind) {
-    case "demo":
-      return "demo";
-    case "gguf":
-      return basename(spec.path).replace(/\.gguf$/i, "");
-    case "openai":
-      return spec.model;
-    case "replay":
-      return `replay-${basename(spec.path).replace(/\.jsonl?$/i, "")}`;
-    case "hf":
-      return hubSpecLabel(spec);
-  }
-}
-
-/** A new run directory path under `out` (not yet created); a numeric suffix avoids collisions. */
-export function defaultRunDirectory(
-  out: string,
-  spec: ModelSpec,
-  suites: readonly string[],
-  now = new Date(),
-  suffix = "",
-): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-  const base = join(
-    out,
-    `${stamp}-${slug(modelSlug(spec), 40)}-${slug(suites.join("+").replace(/:/g, "_"), 60)}${suffix}`,
-  );
-  return unusedPath(base);
-}
-
-/** `base`, or `base-2`, `base-3`, ... : the first that does not exist yet. */
-export function unusedPath(base: string): string {
-  let candidate = base;
-  for (let index = 2; existsSync(candidate); index += 1) candidate = `${base}-${index}`;
-  return candidate;
 }
 
 /** Creates the directory (and parents). */
@@ -244,7 +197,7 @@ export function readRunRecord(runDirectory: string, flag = "--resume"): RunRecor
       record.settings === null
     )
       throw new Error("missing modelSpec or settings");
-    return record;
+    return upgradeLegacyRecord(record);
   } catch (error) {
     const reason = errorMessage(error);
     throw new EdgecallError("invalid-json", `${path}: not a run record: ${reason}`, {
@@ -254,13 +207,56 @@ export function readRunRecord(runDirectory: string, flag = "--resume"): RunRecor
   }
 }
 
-/** Differences between the original settings and the ones given now, as `name: was X, now Y`. */
+/**
+ * Legacy run records: runs written before suite options were generic kept them as fields of their
+ * own (`bfclDir` beside the settings; `settings.bfclMode`, `settings.injections`,
+ * `settings.augment`). This maps them into `settings.suiteOptions` by flag name (nulls and empty
+ * lists meant "not given") and drops them, so such runs still report, merge and resume. Records
+ * that have `suiteOptions` are returned as they are.
+ */
+export function upgradeLegacyRecord(record: RunRecord): RunRecord {
+  const settings = record.settings as EvalSettings & Record<string, unknown>;
+  if (typeof settings.suiteOptions === "object" && settings.suiteOptions !== null) return record;
+  const legacy = record as RunRecord & { bfclDir?: unknown };
+  const { bfclMode, injections, augment, ...rest } = settings;
+  const options: Record<string, unknown> = {
+    "bfcl-dir": legacy.bfclDir,
+    "bfcl-mode": bfclMode,
+    injections,
+    augment: Array.isArray(augment) && augment.length === 0 ? undefined : augment,
+  };
+  const suiteOptions = Object.fromEntries(
+    Object.entries(options).filter(([, value]) => value !== undefined && value !== null),
+  ) as EvalSettings["suiteOptions"];
+  const { bfclDir: _bfclDir, ...upgraded } = legacy;
+  return { ...upgraded, settings: { ...rest, suiteOptions } };
+}
+
+/**
+ * Differences between the original settings and the ones given now, as `name: was X, now Y`; a
+ * suite option is named by its flag (`--bfcl-mode: was "fc", now "prompt"`).
+ */
 export function settingsDifferences(original: EvalSettings, now: EvalSettings): string[] {
   const differences: string[] = [];
+  const differ = (name: string, before: unknown, after: unknown): void => {
+    const was = JSON.stringify(before ?? null);
+    const is = JSON.stringify(after ?? null);
+    if (was !== is) differences.push(`${name}: was ${was}, now ${is}`);
+  };
   for (const key of Object.keys(now) as (keyof EvalSettings)[]) {
-    const before = JSON.stringify(original[key] ?? null);
-    const after = JSON.stringify(now[key] ?? null);
-    if (before !== after) differences.push(`${key}: was ${before}, now ${after}`);
+    if (key !== "suiteOptions") {
+      differ(key, original[key], now[key]);
+      continue;
+    }
+    const before = original.suiteOptions ?? {};
+    const after = now.suiteOptions ?? {};
+    const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+    for (const name of names)
+      differ(
+        `--${name}`,
+        Object.hasOwn(before, name) ? before[name] : undefined,
+        Object.hasOwn(after, name) ? after[name] : undefined,
+      );
   }
   return differences;
 }

@@ -5,10 +5,10 @@
 import { cacheDirectory } from "../backend/demo-model.js";
 import { type ModelSpec, parseModelSpec } from "../backend/model-spec.js";
 import { EdgecallError } from "../errors.js";
-import { type EvalSettings, type RunRecord, readRunRecord } from "./run-directory.js";
+import { type RunRecord, readRunRecord } from "./run-directory.js";
 import type { EvalSessionOptions } from "./session-options.js";
 import { resolveSuiteNames, type SuiteCatalog } from "./suite-catalog.js";
-import type { SuiteOptions } from "./suite-inputs.js";
+import { resolveSuiteOptions, type SuiteOptions, withAbsolutePaths } from "./suite-inputs.js";
 
 /** What a session runs, resolved. */
 export interface SessionInputs {
@@ -17,7 +17,8 @@ export interface SessionInputs {
   modelSpecText: string;
   spec: ModelSpec;
   suiteNames: string[];
-  bfclDir: string | undefined;
+  /** The suite options given now, those naming paths made absolute (the catalog's `pathOptions`). */
+  suiteOptions: SuiteOptions;
   /** `--format`, or the original run's. */
   format: string | undefined;
   cacheRoot: string;
@@ -49,42 +50,19 @@ export function resolveSessionInputs(options: EvalSessionOptions): SessionInputs
   const suiteNames =
     options.suiteObjects?.map((suite) => suite.name) ??
     resolveSuiteNames(catalog as SuiteCatalog, suiteList ?? "");
-  const bfclDir = options.bfclDir ?? original?.bfclDir ?? undefined;
+  const suiteOptions = withAbsolutePaths(options.suiteOptions, catalog?.pathOptions);
   // The suites' options are checked before the model opens (it can take minutes to load).
   if (options.suiteObjects === undefined)
-    catalog?.checkOptions?.(
-      suiteNames,
-      runSuiteOptions(bfclDir, {
-        bfclMode: options.bfclMode ?? original?.settings.bfclMode,
-        augment: options.augment ?? original?.settings.augment,
-        injections: options.injections ?? original?.settings.injections,
-      }),
-    );
+    catalog?.checkOptions?.(suiteNames, resolveSuiteOptions(suiteOptions, original?.settings.suiteOptions));
   return {
     original,
     modelSpecText,
     spec: parseModelSpec(modelSpecText),
     suiteNames,
-    bfclDir,
+    suiteOptions,
     format: options.format ?? original?.settings.format ?? undefined,
     cacheRoot: options.cacheDir ?? cacheDirectory(),
     userModelText:
       options.userModel ?? (original?.settings.userModel === null ? undefined : original?.settings.userModel),
-  };
-}
-
-/**
- * The run's suite options as suites read them (src/eval/suite-inputs.ts), by flag name: the ones a
- * run records (run.json's `bfclDir` and settings), so a resumed run builds its suites alike.
- */
-export function runSuiteOptions(
-  bfclDir: string | undefined,
-  settings: Partial<Pick<EvalSettings, "bfclMode" | "augment" | "injections">>,
-): SuiteOptions {
-  return {
-    "bfcl-dir": bfclDir,
-    "bfcl-mode": settings.bfclMode,
-    augment: settings.augment ?? [],
-    injections: settings.injections || undefined,
   };
 }

@@ -16,7 +16,6 @@ export interface EvalSessionOptions extends Omit<GivenSettings, "suites"> {
   model?: string;
   /** Comma-separated suites and groups; on resume, defaults to the original run's. */
   suites?: string;
-  bfclDir?: string;
   /** Parent of new run directories (default ./edgecall-runs). */
   out?: string;
   /** An existing run directory to continue. */

@@ -8,7 +8,7 @@ import type { ToolDefinition } from "../messages.js";
 import type { EvalSettings, RunShard, SuiteRecord } from "./run-directory.js";
 import type { WorkItem } from "./run-plan.js";
 import { planRun } from "./run-plan.js";
-import { runSuiteOptions, type SessionInputs } from "./session-inputs.js";
+import type { SessionInputs } from "./session-inputs.js";
 import type { EvalSessionOptions } from "./session-options.js";
 import type { AgentRunSettings } from "./solver.js";
 import type { Sample, Suite } from "./suite.js";
@@ -73,18 +73,23 @@ export function agentSettings(
   };
 }
 
-/** The suites to run, with the records run.json keeps of them. */
+/**
+ * The suites to run, with the records run.json keeps of them; `modelFormat` is the format the
+ * model under test was opened with (suites may default on it).
+ */
 export async function buildSuites(
   options: EvalSessionOptions,
   inputs: SessionInputs,
   settings: EvalSettings,
-  judge?: ModelBackend,
+  opened: { judge?: ModelBackend; modelFormat: string },
 ): Promise<{ suites: Suite[]; records: SuiteRecord[] }> {
+  const { judge, modelFormat } = opened;
   const suites =
     options.suiteObjects ??
     (await createSuites(options.catalog as SuiteCatalog, inputs.suiteNames, {
-      options: runSuiteOptions(inputs.bfclDir, settings),
+      options: settings.suiteOptions,
       ...(judge === undefined ? {} : { judge }),
+      modelFormat,
     }));
   for (const suite of suites) for (const note of suite.notes ?? []) options.onSuiteNote?.(suite.name, note);
   const records = suites.map((suite) => ({
@@ -92,6 +97,7 @@ export async function buildSuites(
     version: suite.version,
     categories: suite.categories,
     ...(suite.notes === undefined || suite.notes.length === 0 ? {} : { notes: suite.notes }),
+    ...(suite.settings === undefined ? {} : { settings: suite.settings }),
   }));
   return { suites, records };
 }

@@ -1,8 +1,9 @@
 /**
  * The checks that make a resume safe: a resumed session refuses a different model, different
- * settings, different `--mcp` tools, different suite data, or a store holding results the plan
- * does not contain. Each refusal is a usage error saying to start a new run instead.
+ * settings, different `--mcp` tools, different suite data, suites that resolved their options
+ * differently, or a store holding results the plan does not contain. Each refusal is a usage error saying to start a new run instead.
  */
+import { canonicalJson } from "../canonical-json.js";
 import { EdgecallError } from "../errors.js";
 import { assertSameSettings } from "./eval-settings.js";
 import { attemptKey } from "./paired-attempts.js";
@@ -49,6 +50,16 @@ export function assertResumable(runDirectory: string, original: RunRecord, now: 
       throw refuse(
         runDirectory,
         `suite ${suite.name} changed (version was ${before?.version ?? "absent"}, now ${suite.version})`,
+      );
+    // What the suite resolved from its options (a default that follows the model's format, say);
+    // runs written before it was recorded have none to compare.
+    if (
+      before.settings !== undefined &&
+      canonicalJson(before.settings) !== canonicalJson(suite.settings ?? {})
+    )
+      throw refuse(
+        runDirectory,
+        `suite ${suite.name} resolved its options differently (was ${canonicalJson(before.settings)}, now ${canonicalJson(suite.settings ?? {})})`,
       );
   }
 }

@@ -27,6 +27,11 @@ export interface SuiteCatalog {
    */
   checkOptions?(names: readonly string[], options: SuiteOptions): void;
   /**
+   * The options whose values name files or folders (e.g. `bfcl-dir`): a session makes them
+   * absolute before recording them, so a run resumed from another working directory finds them.
+   */
+  pathOptions?: readonly string[];
+  /**
    * Names outside `suites` the catalog also builds, such as `traces:FILE.jsonl` (a user's own
    * file): true when `name` is one. Such names resolve as given and go to {@link create}.
    */

@@ -82,6 +82,12 @@ export interface Suite<Target = unknown> {
    */
   figures?: readonly SuiteFigures[];
   /**
+   * What the suite resolved from its options, defaults included (BFCL: `{ mode: "fc" }`): recorded
+   * in run.json's entry of the suite (`suites[].settings`) and shown by the report; a resume must
+   * resolve the same. Absent: nothing to record.
+   */
+  settings?: Readonly<Record<string, unknown>>;
+  /**
    * `suite check`: why a reference run that passed its scorer is still not acceptable (e.g. the
    * scripted user did not end the gold conversation itself); undefined when it is.
    */

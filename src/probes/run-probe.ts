@@ -56,8 +56,13 @@ export interface ProbeParameters {
 
 /** Options of {@link runProbe}. */
 export interface ProbeOptions
-  extends Omit<EvalSessionOptions, "suites" | "suiteObjects" | "limit" | "bfclMode" | "seed" | "maxTokens"> {
+  extends Omit<
+    EvalSessionOptions,
+    "suites" | "suiteObjects" | "suiteOptions" | "limit" | "seed" | "maxTokens"
+  > {
   kind: "tools" | "context";
+  /** The BFCL v4 data folder: its function docs join the distractor pool of the tool-count probe. */
+  bfclDir?: string;
   steps?: number[];
   limit?: number;
   seed?: number;

@@ -4,6 +4,7 @@
  * measured (model file, sha256, quantisation, format, backend, device), with which settings, on
  * which machine.
  */
+import type { RunRecord } from "../eval/run-directory.js";
 import { bytes, escapeHtml, factList } from "./html-page.js";
 import { hasRandomWeights, type RunData, runLabel } from "./run-data.js";
 
@@ -26,6 +27,18 @@ function evalPeak(sessions: readonly { peakRssBytes?: unknown }[] | undefined): 
   return peaks.length === 0
     ? undefined
     : `${bytes(Math.max(...peaks))} (the edgecall process, Node.js included)`;
+}
+
+/**
+ * BFCL's mode when a BFCL suite ran: what the suites resolved (run.json's suite entries,
+ * `settings.mode`), else `--bfcl-mode` as recorded (runs written before suites recorded settings).
+ */
+function bfclMode(record: RunRecord): string | undefined {
+  const bfcl = record.suites.filter((suite) => suite.name.startsWith("bfcl:"));
+  if (bfcl.length === 0) return undefined;
+  const resolved = bfcl.map((suite) => suite.settings?.mode).find((mode) => typeof mode === "string");
+  const given = record.settings.suiteOptions?.["bfcl-mode"];
+  return typeof resolved === "string" ? resolved : typeof given === "string" ? given : undefined;
 }
 
 /** The banners of a run (random weights, incomplete run). */
@@ -92,10 +105,7 @@ export function provenanceFacts(run: RunData): string {
             ? `${settings.shard.index} of ${settings.shard.count} (one sample in ${settings.shard.count})`
             : undefined,
         ],
-        [
-          "BFCL mode",
-          record.suites.some((suite) => suite.name.startsWith("bfcl:")) ? settings.bfclMode : undefined,
-        ],
+        ["BFCL mode", bfclMode(record)],
       ]),
       "</div>",
     );

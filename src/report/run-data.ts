@@ -12,7 +12,7 @@ import { type BenchData, parseBench } from "../bench/bench-data.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
 import type { ReportedRun } from "../eval/reporter.js";
-import type { RunRecord } from "../eval/run-directory.js";
+import { type RunRecord, upgradeLegacyRecord } from "../eval/run-directory.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import { type EvalSummary, summarise } from "../eval/summary.js";
 import { parseJsonl } from "../text/jsonl-lines.js";
@@ -104,7 +104,7 @@ function readRecord(path: string): RunRecord {
     );
   if (value.sessions !== undefined && !Array.isArray(value.sessions))
     throw new EdgecallError("invalid-json", `${path}: sessions is not a list`, { subject: path });
-  return value as unknown as RunRecord;
+  return upgradeLegacyRecord(value as unknown as RunRecord);
 }
 
 function readSummary(

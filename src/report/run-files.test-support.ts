@@ -31,7 +31,7 @@ export function writeRunFiles(files: RunFiles): void {
     modelSpec: files.specText,
     settings: {
       suites: suites.map((suite) => suite.name),
-      bfclMode: "fc",
+      suiteOptions: { "bfcl-mode": "fc" },
       limit: null,
       repeats: 1,
       seed: 0,
@@ -48,8 +48,8 @@ export function writeRunFiles(files: RunFiles): void {
       name: suite.name,
       version: suite.version,
       categories: suite.categories,
+      ...(suite.settings === undefined ? {} : { settings: suite.settings }),
     })),
-    bfclDir: null,
     host: hostProvenance(),
     cache: { enabled: false, path: null },
     status: "complete",

@@ -91,6 +91,7 @@ export function createBfclAgenticSuite(
     categories: [category],
     solver: bfclAgenticSolver,
     figures: [bfclFigures],
+    settings: { mode },
     scorer: bfclAgenticScorer,
     referenceOf(sample) {
       const answer = sample.target.answers[0];

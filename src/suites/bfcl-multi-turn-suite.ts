@@ -110,6 +110,7 @@ export function createBfclMultiTurnSuite(
     categories: [category],
     solver: bfclMultiTurnSolver,
     figures: [bfclFigures],
+    settings: { mode },
     scorer: bfclMultiTurnScorer,
     referenceOf(sample) {
       const turns = referenceTurns(sample);

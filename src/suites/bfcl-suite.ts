@@ -51,6 +51,7 @@ export function createBfclSuite(category: BfclCategory, options: BfclSuiteOption
     categories: [category],
     scorer: bfclScorer(dataset),
     figures: [bfclFigures],
+    settings: { mode },
     referenceOf(sample) {
       const entry = dataset.entry(category, sample.id);
       if (entry === undefined || sample.target.mode !== "fc" || Object.hasOwn(unpassableEntries, sample.id))

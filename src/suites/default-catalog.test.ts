@@ -76,4 +76,34 @@ describe("the default catalog's suite options", () => {
     assert.ok(fc.every((sample) => sample.outputFormat === undefined));
     assert.ok(prompt.every((sample) => sample.outputFormat === "bfcl-prompt"));
   });
+
+  it("BFCL's mode defaults on the model's format (prompt for pythonic) and is the suite's settings", {
+    skip: hasBfcl ? false : noBfclMessage,
+  }, async () => {
+    const made = (options: SuiteOptions, modelFormat?: string) =>
+      catalog.create("bfcl:simple_python", {
+        options,
+        ...(modelFormat === undefined ? {} : { modelFormat }),
+      });
+    const pythonic = await made({ "bfcl-dir": bfclDir }, "pythonic");
+    assert.deepEqual(pythonic.settings, { mode: "prompt" });
+    const samples = (await pythonic.samples()) as { outputFormat?: string }[];
+    assert.ok(samples.length > 0 && samples.every((sample) => sample.outputFormat === "bfcl-prompt"));
+    assert.deepEqual((await made({ "bfcl-dir": bfclDir }, "qwen3")).settings, { mode: "fc" });
+    assert.deepEqual((await made({ "bfcl-dir": bfclDir })).settings, { mode: "fc" }, "no format known: fc");
+    assert.deepEqual(
+      (await made({ "bfcl-dir": bfclDir, "bfcl-mode": "fc" }, "pythonic")).settings,
+      { mode: "fc" },
+      "a given mode wins",
+    );
+    const multiTurn = await catalog.create("bfcl:multi_turn_base", {
+      options: { "bfcl-dir": bfclDir },
+      modelFormat: "pythonic",
+    });
+    assert.deepEqual(multiTurn.settings, { mode: "prompt" });
+  });
+
+  it("declares the options that name paths, so a session records them absolute", () => {
+    assert.deepEqual(catalog.pathOptions, ["bfcl-dir", "injections"]);
+  });
 });

@@ -93,17 +93,18 @@ export function defaultSuiteCatalog(): SuiteCatalog {
       checkBfclOptions(names, options);
       if (names.some(isStatefulSuiteName)) augmentationsOf(options);
     },
-    create(name, { options, judge }) {
+    pathOptions: ["bfcl-dir", "injections"],
+    create(name, { options, judge, modelFormat }) {
       if (isTracesSuiteName(name)) return createTracesSuite(name, judge === undefined ? {} : { judge });
       if (isBfclSuiteName(name)) {
         const category = name.slice("bfcl:".length);
         if (isMultiTurnCategory(category))
-          return createBfclMultiTurnSuite(category, bfclSuiteOptionsOf(name, options));
+          return createBfclMultiTurnSuite(category, bfclSuiteOptionsOf(name, options, modelFormat));
         if (isAgenticCategory(category))
-          return createBfclAgenticSuite(category, bfclSuiteOptionsOf(name, options));
+          return createBfclAgenticSuite(category, bfclSuiteOptionsOf(name, options, modelFormat));
         if (!isBfclCategory(category))
           throw new EdgecallError("usage", `--suite: unknown BFCL suite "${name}"`, { subject: "--suite" });
-        return createBfclSuite(category, bfclSuiteOptionsOf(name, options));
+        return createBfclSuite(category, bfclSuiteOptionsOf(name, options, modelFormat));
       }
       if (isStatefulSuiteName(name))
         return createStatefulSuite(undefined, { name, augment: augmentationsOf(options) });

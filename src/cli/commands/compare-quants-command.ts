@@ -32,8 +32,7 @@ export async function compareQuantsCommand(options: CompareQuantsCommandOptions)
     const outcome = await runQuantComparison({
       models: options.model,
       suites: options.suite,
-      bfclDir: options.bfclDir,
-      bfclMode: options.bfclMode,
+      suiteOptions: { "bfcl-dir": options.bfclDir, "bfcl-mode": options.bfclMode },
       ...runSettings(options, interrupts.signal),
       limit: options.limit,
       bench: options.bench ? defaultCompareBench : undefined,

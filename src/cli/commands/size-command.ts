@@ -37,8 +37,7 @@ export async function sizeCommand(options: SizeCommandOptions): Promise<number> 
     const outcome = await runSizing({
       models: options.model,
       suites: options.suite,
-      bfclDir: options.bfclDir,
-      bfclMode: options.bfclMode,
+      suiteOptions: { "bfcl-dir": options.bfclDir, "bfcl-mode": options.bfclMode },
       ...runSettings(options, interrupts.signal),
       limit: options.limit,
       noBench: options.bench === false,
