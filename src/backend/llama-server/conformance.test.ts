@@ -1,0 +1,71 @@
+/**
+ * The llama-server backend passes the backend conformance suite against the real llama-server the
+ * bundled llama.cpp builds (bench/build-llama-server.sh), serving a tiny random-weight model; it
+ * skips with a line when the binary is absent, as the interop test does.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { synthesizeGguf } from "../../gguf/synth/synthesize.js";
+import {
+  type ConformanceHarness,
+  runBackendConformance,
+  unscriptable,
+} from "../backend-conformance.test-support.js";
+import { createLlamaServerBackend } from "./backend.js";
+import { findLlamaServerBinary, startLlamaServer } from "./launch.js";
+
+const binary = findLlamaServerBinary();
+
+if (binary === undefined)
+  process.stdout.write(
+    "# llama-server conformance skipped: llama-server is not built (bash bench/build-llama-server.sh, or set EDGECALL_LLAMA_SERVER)\n",
+  );
+else
+  runBackendConformance(
+    "llama-server (tiny random qwen3)",
+    async (): Promise<ConformanceHarness> => {
+      const scratch = mkdtempSync(join(tmpdir(), "edgecall-llama-server-conformance-"));
+      const model = await synthesizeGguf({
+        shape: {
+          arch: "qwen3",
+          vocabSize: 1536,
+          embeddingLength: 128,
+          blockCount: 2,
+          feedForwardLength: 384,
+          headCount: 4,
+          headCountKv: 2,
+          keyLength: 32,
+          ropeFreqBase: 1e6,
+          rmsEpsilon: 1e-6,
+          contextLength: 4096,
+          tiedEmbeddings: true,
+        },
+        quant: "q8_0",
+        outputPath: join(scratch, "tiny.gguf"),
+        seed: 1,
+      });
+      const server = await startLlamaServer({
+        binary,
+        modelPath: model.path,
+        threads: 2,
+        contextSize: 4096,
+        readyTimeoutMs: 60_000,
+      });
+      return {
+        backend: await createLlamaServerBackend({ baseUrl: server.root }),
+        request: { maxTokens: 16, sampling: { temperature: 0.7, seed: 11 } },
+        dispose: async () => {
+          await server.stop();
+          rmSync(scratch, { recursive: true, force: true });
+        },
+      };
+    },
+    {
+      shareHarness: true,
+      timeoutMs: 120_000,
+      skip: unscriptable(
+        "a random-weight model's output cannot be scripted; the openai and serve harnesses script the same parsing and finish paths",
+      ),
+    },
+  );
