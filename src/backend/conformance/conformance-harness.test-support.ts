@@ -42,23 +42,10 @@ export interface ConformanceOptions {
   shareHarness?: boolean;
   /**
    * Cases this backend is excused from, by case name, each with its reason (hono's `runTest({skip})`
-   * shape): node:test reports them skipped with the reason. A name that is no case of the suite
-   * fails the suite, so an exception cannot outlive the case it excused.
+   * shape): node:test reports them skipped with the reason. A name that is no case of the suite, or
+   * an empty reason, makes the suite call throw, so an exception cannot outlive the case it excused.
    */
   skip?: Readonly<Record<string, string>>;
-}
-
-/** The cases that script the backend's output ({@link ConformanceHarness.script}). */
-export const scriptedCaseNames = [
-  "a scripted text reply comes back as text with finish reason stop",
-  "a scripted tool call comes back as a tool-call part",
-  "scripted replies are served in order, several calls kept in order",
-  "a scripted streamed reply gives the same parts as generate",
-] as const;
-
-/** The `skip` of a backend whose output cannot be scripted: every scripted case, for `reason`. */
-export function unscriptable(reason: string): Record<string, string> {
-  return Object.fromEntries(scriptedCaseNames.map((caseName) => [caseName, reason]));
 }
 
 /** The tool the suite offers. */
