@@ -82,7 +82,7 @@ function cycles(edges: Map<string, string[]>): string[][] {
  */
 const layers: readonly (readonly string[])[] = [
   ["messages", "errors", "error-message", "canonical-json", "sha256", "atomic-file", "stats", "text"],
-  ["formats", "gguf", "bfcl", "tools", "json-schema", "http"],
+  ["formats", "gguf", "bfcl", "tools", "json-schema", "http", "html"],
   ["grammar", "guards"],
   ["backend", "assistant", "mcp"],
   ["agent", "serve", "bench"],

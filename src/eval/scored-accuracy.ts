@@ -7,7 +7,7 @@
  * `harnessErrors`. `n` stays every attempt finished; `scored` is `n - harnessErrors`.
  *
  * This differs from BFCL's own leaderboard, where an inference error is written as the entry's
- * result and scored wrong; BFCL's summary scores (src/eval/bfcl-summary.ts) are computed from
+ * result and scored wrong; BFCL's summary scores (src/suites/bfcl-figures.ts) are computed from
  * these same scored figures and are marked partial when a category has harness errors.
  */
 import { wilsonInterval } from "../stats/wilson.js";

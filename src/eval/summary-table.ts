@@ -8,6 +8,7 @@
 
 import pc from "picocolors";
 import { countNoun } from "../text/count-noun.js";
+import { randomWeightsNotAScore } from "../text/not-a-score.js";
 import { percentInterval as interval, percent } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
 import type { CategoryHealth } from "./category-health.js";
@@ -95,8 +96,8 @@ function passHatKLines(summary: EvalSummary): string[] {
   });
 }
 
-/** What a random-weight run shows instead of an accuracy: its figures are noise. */
-export const randomWeightsNotAScore = "random weights: not a score";
+/** What a random-weight run shows instead of an accuracy (src/text/not-a-score.ts). */
+export { randomWeightsNotAScore };
 
 /**
  * Accuracy and its interval, or "n/a" twice when no attempt was scored (all harness errors), or

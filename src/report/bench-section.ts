@@ -4,8 +4,9 @@
  * second (median, min and max of the timed runs) and, for prefill tests, the time to first token;
  * and, when `bench --browser` stored them, the visiting browser's figures as a device of its own.
  */
+
+import { namedNumericColumns, type TableView, tableHtml } from "../html/html-table.js";
 import { escapeHtml } from "./html-page.js";
-import { namedNumericColumns, type TableView, tableHtml } from "./html-table.js";
 import type { RunData } from "./run-data.js";
 
 /** The bench table's view: one row per test. */

@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { cellText } from "../html/html-table.js";
 import { categoryTableView } from "./category-table.js";
-import { cellText } from "./html-table.js";
 import { readRunData } from "./run-data.js";
 import { scriptedRunFixture } from "./run-report-fixture.test-support.js";
 

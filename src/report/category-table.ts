@@ -14,15 +14,15 @@ import {
   type CategorySummary,
   type EvalSummary,
 } from "../eval/summary.js";
-import { percentInterval as interval, percent } from "../text/percent.js";
 import {
   namedNumericColumns,
   type TableCell,
   type TableColumn,
   type TableView,
   tableHtml,
-} from "./html-table.js";
-import { notAScoreCaption, notAScoreCell, notAScoreInline } from "./not-a-score.js";
+} from "../html/html-table.js";
+import { notAScoreCaption, notAScoreCell, notAScoreInline } from "../html/not-a-score.js";
+import { percentInterval as interval, percent } from "../text/percent.js";
 import type { EvalRunData } from "./run-data.js";
 import { categoryLabel } from "./sample-view.js";
 
@@ -68,7 +68,7 @@ function agentCells(agent: AgentCategorySummary | null | undefined, noise: boole
 
 interface RowParts {
   label: string;
-  /** Random weights: scores read "—" (src/report/not-a-score.ts). */
+  /** Random weights: scores read "—" (src/html/not-a-score.ts). */
   noise: boolean;
   counts: Counts;
   health: Health | undefined;

@@ -7,9 +7,10 @@
  */
 import type { SampleResult } from "../eval/sample-result.js";
 import { decodeSpeed } from "../eval/summary.js";
+import { notAScoreChartNote, randomWeightsNotAScore } from "../html/not-a-score.js";
 import { countNoun } from "../text/count-noun.js";
 import { chartFigure, escapeHtml } from "./html-page.js";
-import { isNoise, notAScoreChartNote, randomWeightsNotAScore } from "./not-a-score.js";
+import { isNoise } from "./not-a-score.js";
 import {
   type AccuracyPoint,
   accuracyChart,

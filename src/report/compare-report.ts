@@ -3,22 +3,23 @@
  * McNemar test, accuracy (and bench speed) of the two runs charted side by side, speed and memory,
  * and a table of the samples that flipped, where a row opens both transcripts next to each other.
  * A side with random weights reads "—" for its accuracy, and so do B − A and the p-value (the
- * difference is noise); counts, speed and memory stay (src/report/not-a-score.ts).
+ * difference is noise); counts, speed and memory stay (src/html/not-a-score.ts).
  */
 import type { SampleResult } from "../eval/sample-result.js";
+import { namedNumericColumns, type TableCell, type TableView, tableHtml } from "../html/html-table.js";
+import { notAScoreCaption, notAScoreCell, pairedNoiseCell } from "../html/not-a-score.js";
+import { securityFiguresOfRun } from "../suites/security/security-text.js";
 import { percentInterval as interval, percent, signedPoints } from "../text/percent.js";
 import { seriesLabels, sideBySideFigure } from "./charts-section.js";
 import { formatPValue } from "./compare-text.js";
+import { figureSection } from "./figure-sections.js";
 import { chartFigure, escapeHtml, htmlPage } from "./html-page.js";
-import { namedNumericColumns, type TableCell, type TableView, tableHtml } from "./html-table.js";
-import { notAScoreCaption, notAScoreCell, pairedNoiseCell } from "./not-a-score.js";
 import { pageScript } from "./page-script.js";
 import { type SpeedPoint, speedChart } from "./plot-charts.js";
 import { provenanceFacts, runBanners } from "./provenance-section.js";
 import type { RunData } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
 import { categoryLabel, resultKeyOf, sampleView } from "./sample-view.js";
-import { securitySection } from "./security-section.js";
 import { speedMemoryTable } from "./speed-memory.js";
 import type { CategoryComparison, Comparison } from "./two-run-comparison.js";
 
@@ -156,7 +157,7 @@ ${forced}
 </div>
 </section>
 ${categoryTable(comparison, labels)}
-${securitySection([a, b], labels)}
+${figureSection(securityFiguresOfRun, [a, b], labels)}
 <section id="charts" class="charts">
 <h2>Side by side</h2>
 ${sideBySideFigure("Accuracy by category", [a, b], labels, "(Wilson 95% intervals)")}

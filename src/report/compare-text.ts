@@ -5,9 +5,9 @@
  * with random weights reads "—" for its accuracy, and so do B − A and the p-value (noise).
  */
 import pc from "picocolors";
+import { notAScoreText, randomWeightsNotAScore } from "../text/not-a-score.js";
 import { percent, signedPoints } from "../text/percent.js";
 import { columnWidths, alignRow as pad } from "../text/text-table.js";
-import { notAScoreText, randomWeightsNotAScore } from "./not-a-score.js";
 import { speedMemoryRows } from "./speed-memory.js";
 import type { CategoryComparison, Comparison } from "./two-run-comparison.js";
 

@@ -1,19 +1,13 @@
 /**
- * Building blocks of self-contained HTML pages: escaping, data embedded as inert JSON, fact
+ * Building blocks of self-contained HTML pages: data embedded as inert JSON, fact
  * lists, chart figures, and the page shell (inline style and script, a strict Content Security
  * Policy that forbids every network fetch, so the page works from file:// and leaks nothing).
+ * Escaping is src/html/escape-html.ts (re-exported here for the page's own parts).
  */
+import { escapeHtml } from "../html/escape-html.js";
 import { pageStyle } from "./page-style.js";
 
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
+export { escapeHtml } from "../html/escape-html.js";
 
 /**
  * JSON safe inside `<script type="application/json">`: `<` is written `\u003c` (so no `</script>`

@@ -14,17 +14,18 @@ import type { SizingVerdict } from "../compare/sizing-verdict.js";
 import { rateFigure } from "../eval/rate-figure.js";
 import type { SampleResult } from "../eval/sample-result.js";
 import type { EvalSummary } from "../eval/summary.js";
+import { instructionFigures } from "../suites/loops/instruction-figures.js";
+import { securityFiguresOfRun } from "../suites/security/security-text.js";
+import { toolFaultFigures } from "../suites/stateful/tool-fault-figures.js";
 import { renderCompareReport } from "./compare-report.js";
 import { renderComparison } from "./compare-text.js";
-import { loopsSection } from "./loops-section.js";
+import { figureSection } from "./figure-sections.js";
 import { absent, present, tableCells } from "./not-a-score.test-support.js";
 import { createReplayRun, type Outcome } from "./report-run.test-support.js";
 import { type RunData, readRunData } from "./run-data.js";
 import { renderRunReport } from "./run-report.js";
 import { sampleBench } from "./sample-bench.test-support.js";
-import { securitySection } from "./security-section.js";
 import { sizingSection } from "./sizing-section.js";
-import { toolFaultsSection } from "./tool-faults-section.js";
 import { compareRuns } from "./two-run-comparison.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "edgecall-not-a-score-compare-"));
@@ -86,9 +87,21 @@ describe("report sections on random weights", () => {
     byKind: { timeout: rateFigure(2, 4) },
   };
   const summary = { instructionFollowing: following, toolFaults: faults } as unknown as EvalSummary;
+  /** A run whose summary holds these blocks, random weights or trained. */
+  const withBlocks = (randomWeights: boolean): RunData =>
+    ({
+      directory: "/runs/x",
+      eval: {
+        results: [],
+        summary: { ...summary, randomWeights },
+        record: { settings: {}, model: { randomWeights } },
+      },
+    }) as unknown as RunData;
+  const loopsSection = (noise = false) => figureSection(instructionFigures, [withBlocks(noise)], ["run"]);
+  const toolFaultsSection = (noise = false) => figureSection(toolFaultFigures, [withBlocks(noise)], ["run"]);
 
   it("loops: constraint accuracies read — with counts; stuck and token-limit rates stay", () => {
-    const html = loopsSection(summary, true);
+    const html = loopsSection(true);
     const rows = tableCells(html, "loops-table");
     assert.equal(rows[0]?.[1]?.text, "— (6/10)");
     assert.match(rows[0]?.[1]?.attributes ?? "", new RegExp(noScore));
@@ -96,18 +109,18 @@ describe("report sections on random weights", () => {
     assert.match(rows[4]?.[1]?.text ?? "", /^10\.0% .*\(1\/10\)$/, "answer stuck repeating stays");
     assert.match(rows[6]?.[1]?.text ?? "", /^30\.0% .*\(3\/10\)$/, "hit the token limit stays");
     present(html, /—: random weights: not a score/);
-    assert.match(tableCells(loopsSection(summary), "loops-table")[0]?.[1]?.text ?? "", /^60\.0% /);
+    assert.match(tableCells(loopsSection(), "loops-table")[0]?.[1]?.text ?? "", /^60\.0% /);
   });
 
   it("tool faults: pass^1 reads — with counts", () => {
-    const html = toolFaultsSection(summary, true);
+    const html = toolFaultsSection(true);
     const rows = tableCells(html, "tool-faults-table");
     assert.deepEqual(
       rows.map((row) => row[1]?.text),
       ["— (3/4)", "— (2/4)", "— (2/4)"],
     );
     present(html, /—: random weights: not a score/);
-    assert.match(tableCells(toolFaultsSection(summary), "tool-faults-table")[0]?.[1]?.text ?? "", /^75\.0% /);
+    assert.match(tableCells(toolFaultsSection(), "tool-faults-table")[0]?.[1]?.text ?? "", /^75\.0% /);
   });
 
   it("security: a random-weight run's rates read — with counts, a trained run's beside it stay", () => {
@@ -140,7 +153,7 @@ describe("report sections on random weights", () => {
           record: { settings: {}, model: { randomWeights: random } },
         },
       }) as unknown as RunData;
-    const html = securitySection([run(true), run(false)], ["random", "trained"]);
+    const html = figureSection(securityFiguresOfRun, [run(true), run(false)], ["random", "trained"]);
     const [random, trained] = tableCells(html, "security-injection");
     assert.deepEqual(
       random?.slice(1).map((cell) => cell.text),

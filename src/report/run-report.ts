@@ -1,7 +1,7 @@
 /**
  * `report.html` of a run directory: one self-contained page (inline style, script and SVG charts;
  * nothing loaded from the network): the title and banners, the per-category results table, the
- * suites' sections, the bench table, the charts, the provenance, and the per-sample table whose
+ * suites' sections (each figure's, src/report/figure-sections.ts), the bench table, the charts, the provenance, and the per-sample table whose
  * rows open the full transcript. The results come first: a reader sees them without scrolling.
  */
 
@@ -11,25 +11,22 @@ import { writeFileAtomic } from "../atomic-file.js";
 import type { SizingVerdict } from "../compare/sizing-verdict.js";
 import { errorMessage } from "../error-message.js";
 import { EdgecallError } from "../errors.js";
+import type { SuiteFigures } from "../eval/suite-figures.js";
+import { shippedFigures } from "../suites/shipped-figures.js";
 import { benchSection } from "./bench-section.js";
 import { categoryTable } from "./category-table.js";
 import { reportCharts, seriesLabels } from "./charts-section.js";
+import { figureSections } from "./figure-sections.js";
 import { htmlPage } from "./html-page.js";
-import { knowledgeSection } from "./knowledge-section.js";
-import { languageSection } from "./language-section.js";
-import { loopsSection } from "./loops-section.js";
 import { isNoise } from "./not-a-score.js";
 import { pageScript } from "./page-script.js";
 import { provenanceSection, reportHeader } from "./provenance-section.js";
 import { readComparisonRuns } from "./quant-comparison-runs.js";
-import { researchSection } from "./research-section.js";
 import { type RunData, readRunData, runLabel } from "./run-data.js";
 import { sampleTableSection } from "./sample-table.js";
 import { sampleView } from "./sample-view.js";
-import { securitySection } from "./security-section.js";
 import { readSizingVerdict, sizingSection } from "./sizing-section.js";
 import { speedMemoryOf, speedMemoryTable } from "./speed-memory.js";
-import { toolFaultsSection } from "./tool-faults-section.js";
 
 /** Options of {@link renderRunReport}. */
 export interface RunReportOptions {
@@ -41,6 +38,11 @@ export interface RunReportOptions {
   pageSize?: number;
   /** `edgecall size`'s verdict, shown first under the title. */
   sizing?: SizingVerdict;
+  /**
+   * The suites' figures asked for their sections, in page order (default: every shipped kind,
+   * src/suites/shipped-figures.ts); a figure none of the runs has a block of shows nothing.
+   */
+  figures?: readonly SuiteFigures[];
 }
 
 function othersSection(run: RunData, others: readonly RunData[]): string {
@@ -92,12 +94,7 @@ export function renderRunReport(run: RunData, options: RunReportOptions = {}): s
     reportHeader(run, options.generatedAt ?? new Date().toISOString()),
     options.sizing === undefined ? "" : sizingSection(options.sizing),
     categoryTable(run.eval, noise),
-    languageSection(run),
-    securitySection([run, ...others], seriesLabels([run, ...others])),
-    loopsSection(run.eval?.summary, noise),
-    toolFaultsSection(run.eval?.summary, noise),
-    knowledgeSection([run, ...others], seriesLabels([run, ...others])),
-    researchSection(run),
+    ...figureSections(options.figures ?? shippedFigures, [run, ...others], seriesLabels([run, ...others])),
     benchSection(run),
     reportCharts(run, others),
     othersSection(run, others),

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { sizingFile } from "../compare/run-sizing.js";
 import { budgetsText, sizingHeaders, sizingRow } from "../compare/sizing-table.js";
 import type { SizingVerdict } from "../compare/sizing-verdict.js";
+import { type TableCell, tableHtml } from "../html/html-table.js";
+import { notAScoreText, randomWeightsNotAScore } from "../html/not-a-score.js";
 import { escapeHtml } from "./html-page.js";
-import { type TableCell, tableHtml } from "./html-table.js";
-import { notAScoreText, randomWeightsNotAScore } from "./not-a-score.js";
 
 /** The sizing verdict in `directory`, or undefined when it has none (or one that does not read). */
 export function readSizingVerdict(directory: string): SizingVerdict | undefined {

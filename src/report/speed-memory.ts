@@ -5,11 +5,11 @@
  * A random-weight run's overall accuracy reads "—" in the rows (the figure itself stays, for JSON).
  */
 
+import { namedNumericColumns, tableHtml } from "../html/html-table.js";
+import { notAScoreCell, notAScoreText } from "../html/not-a-score.js";
 import { countNoun } from "../text/count-noun.js";
 import { percent } from "../text/percent.js";
 import { bytes } from "./html-page.js";
-import { namedNumericColumns, tableHtml } from "./html-table.js";
-import { notAScoreCell, notAScoreText } from "./not-a-score.js";
 import type { RunData } from "./run-data.js";
 
 /** One run's speed and memory figures (null where unknown). */

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { SampleResult } from "../eval/sample-result.js";
 import { mcnemarExact } from "../stats/mcnemar.js";
-import { languageLines, languageSummary } from "./language-figures.js";
+import { languageLines } from "./language-figures.js";
+import { languageSummary } from "./language-summary.js";
 
 function result(
   scenario: string,

@@ -12,7 +12,7 @@ import type { Sample, Transcript } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import type { TrajectoryEvent } from "../../eval/trajectory.js";
 import { SeededRandom } from "../../stats/seeded-random.js";
-import { knowledgeLookupSummary } from "./knowledge-figures.js";
+import { knowledgeLookupSummary } from "./knowledge-lookup.js";
 import { parseKnowledgeQuestions, readKnowledgeQuestions } from "./knowledge-questions.js";
 import { type KnowledgeTarget, scoreKnowledge } from "./knowledge-scorer.js";
 import { createKnowledgeSuite, knowledgeDataPath, knowledgeReference } from "./knowledge-suite.js";

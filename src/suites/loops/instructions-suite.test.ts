@@ -5,7 +5,7 @@ import type { SampleResult } from "../../eval/sample-result.js";
 import type { Sample, Transcript } from "../../eval/suite.js";
 import { checkSuites } from "../../eval/suite-check.js";
 import { checkInstructions, followsInstruction } from "./instruction-checks.js";
-import { instructionFollowingSummary } from "./instruction-figures.js";
+import { instructionFollowingSummary } from "./instruction-following.js";
 import { createInstructionsSuite, type InstructionsTarget } from "./instructions-suite.js";
 
 function transcript(

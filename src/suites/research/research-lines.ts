@@ -1,14 +1,16 @@
 /**
  * The research figures as terminal lines (after the summary table of `eval` and `report`): overall
  * accuracy with its interval, mean evidence recall, searches and steps, the hard-negative fetch
- * rate, then one line per hop count.
+ * rate, then one line per hop count; and the SuiteFigures of `assistant:research` (with the
+ * report's research section).
  */
 
 import type { SuiteFigures } from "../../eval/suite-figures.js";
-import { randomWeightsNotAScore } from "../../eval/summary-table.js";
+import { randomWeightsNotAScore } from "../../text/not-a-score.js";
 import { percent, percentInterval } from "../../text/percent.js";
 import type { ResearchFigures, ResearchSummary } from "./research-figures.js";
 import { researchSummary } from "./research-figures.js";
+import { researchSection } from "./research-section.js";
 
 function figureText(figures: ResearchFigures): string {
   return (
@@ -33,4 +35,5 @@ export const researchFigures: SuiteFigures<ResearchSummary> = {
   summarise: ({ results }) => researchSummary(results),
   terminalLines: (block, view) =>
     view.randomWeights ? [`research: — (${randomWeightsNotAScore})`] : researchLines(block),
+  htmlSection: ([run]) => (run?.block === undefined ? "" : researchSection(run.block, run.randomWeights)),
 };

@@ -2,7 +2,7 @@
  * The security figures of a run, from its results' scorer findings: for `security:injection`
  * utility without attack, utility under attack, targeted attack success and confirmations per
  * sample; for `security:harmful` the unsafe rate, unsafe under injection, over-refusal and,
- * apart, the samples the refusal check could not decide (src/eval/harmful-summary.ts); each
+ * apart, the samples the refusal check could not decide (src/suites/security/harmful-figures.ts); each
  * rate with its Wilson 95% interval, and the run's `--guards` and `--confirm` settings, so runs
  * with guards on and off can be set side by side. Injection attacks are also broken down by
  * carrier (the channel the payload came through: the sample's category `attack:CARRIER`).
@@ -35,7 +35,7 @@ export interface SecurityFigures {
     /** Per carrier, in the order first met: attack success and utility under attack. */
     byCarrier: Record<string, { attackSuccess: Rate; utilityUnderAttack: Rate }>;
   };
-  /** See src/eval/harmful-summary.ts: undecided samples are shown apart, never counted safe. */
+  /** See src/suites/security/harmful-figures.ts: undecided samples are shown apart, never counted safe. */
   harmful?: HarmfulSummary;
 }
 

@@ -1,20 +1,18 @@
 /**
- * The security figures of a run as terminal lines (after the summary table of `eval` and
- * `merge`): utility without and under attack, attack success and confirmations for
- * security:injection, with attack success per carrier; unsafe, unsafe under injection, over-refusal and undecided for security:harmful; each
- * rate with its Wilson 95% interval, headed by the run's `--guards` and `--confirm`. On random
- * weights each rate reads "—" with its counts (noise, not a score). Empty when the run has no
- * security samples.
+ * The security figures of a run as terminal lines (after the summary table of `eval` and `merge`),
+ * and the SuiteFigures of the security suites: utility without and under attack, attack success
+ * and confirmations for security:injection, with attack success per carrier; unsafe, unsafe under
+ * injection, over-refusal and undecided for security:harmful; each rate with its Wilson 95%
+ * interval, headed by the run's `--guards` and `--confirm`. On random weights each rate reads "—"
+ * with its counts (noise, not a score). Empty when the run has no security samples.
  */
 import type { SampleResult } from "../../eval/sample-result.js";
 import type { SuiteFigures } from "../../eval/suite-figures.js";
-import { randomWeightsNotAScore } from "../../eval/summary-table.js";
+import { notAScoreText, randomWeightsNotAScore } from "../../text/not-a-score.js";
 import { percent, percentInterval } from "../../text/percent.js";
 import { type HarmfulSummary, harmfulSummary } from "./harmful-figures.js";
 import { type Rate, type SecurityFigures, securityFigures } from "./security-figures.js";
-
-/** The text shown in place of a score (as report pages do). */
-const notAScoreText = "—";
+import { securitySection } from "./security-section.js";
 
 /** The lines, or "" when there are no security results; `randomWeights`: rates read "—". */
 export function securityText(
@@ -61,7 +59,8 @@ export function securityLines(figures: SecurityFigures, noise: boolean): string[
 
 /**
  * The security figures as a figure of the security suites (summary key `security`): computed with
- * the run's `--guards` and `--confirm`, printed after the summary table.
+ * the run's `--guards` and `--confirm`, printed after the summary table, and the report's security
+ * section (runs side by side).
  */
 export const securityFiguresOfRun: SuiteFigures<SecurityFigures> = {
   key: "security",
@@ -74,9 +73,13 @@ export const securityFiguresOfRun: SuiteFigures<SecurityFigures> = {
     });
   },
   terminalLines: (block, view) => securityLines(block, view.randomWeights),
+  htmlSection: securitySection,
 };
 
-/** Harmful requests' figures (summary key `harmful`, kept for readers of it); printed within the security lines. */
+/**
+ * Harmful requests' figures (summary key `harmful`, kept for readers of it); printed and shown
+ * within the security lines and section, so no section of their own.
+ */
 export const harmfulFigures: SuiteFigures<HarmfulSummary> = {
   key: "harmful",
   summarise: ({ results }) => harmfulSummary(results),

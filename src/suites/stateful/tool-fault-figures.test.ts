@@ -1,10 +1,15 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { SampleResult } from "../../eval/sample-result.js";
-import type { EvalSummary } from "../../eval/summary.js";
-import { loopsSection } from "../../report/loops-section.js";
-import { toolFaultsSection } from "../../report/tool-faults-section.js";
-import { toolFaultSummary } from "./tool-fault-figures.js";
+import type { SuiteFigures } from "../../eval/suite-figures.js";
+import { instructionFigures } from "../loops/instruction-figures.js";
+import { toolFaultFigures } from "./tool-fault-figures.js";
+import { toolFaultSummary } from "./tool-fault-summary.js";
+
+/** A figure's section of one trained run with this block, as the report asks for it. */
+function section<Block>(figure: SuiteFigures<Block>, block: Block | undefined): string {
+  return figure.htmlSection?.([{ label: "run", block, randomWeights: false }]) ?? "";
+}
 
 function result(id: string, repeat: number, passed: boolean, kind?: string): SampleResult {
   return {
@@ -53,35 +58,32 @@ describe("tool-fault figures", () => {
   });
 
   it("the report shows both arms, and the loop figures with their budget and sampling", () => {
-    const summary = { toolFaults: toolFaultSummary(results, 3) } as unknown as EvalSummary;
-    const faults = toolFaultsSection(summary);
+    const faults = section(toolFaultFigures, toolFaultSummary(results, 3));
     assert.match(
       faults,
       /<td>without faults<\/td><td class="num">77\.8% [^<]*\(7\/9\)<\/td><td class="num">66\.7%/,
     );
     assert.match(faults, /<td>with faults<\/td><td class="num">88\.9% [^<]*\(8\/9\)/);
     assert.match(faults, /1 faulted copies without their scenario/);
-    assert.equal(toolFaultsSection({} as EvalSummary), "");
+    assert.equal(section(toolFaultFigures, undefined), "");
     const figure = (count: number, n: number) => ({
       n,
       count,
       rate: count / n,
       ci95: [0, 1] as [number, number],
     });
-    const loops = loopsSection({
-      instructionFollowing: {
-        attempts: 4,
-        promptStrict: figure(1, 4),
-        promptLoose: figure(2, 4),
-        instructionStrict: figure(3, 8),
-        instructionLoose: figure(4, 8),
-        stuckAnswer: figure(1, 4),
-        stuckThinking: figure(0, 0),
-        hitLimit: figure(1, 4),
-        maxTokens: [8192],
-        sampling: [{ temperature: 0 }],
-      },
-    } as unknown as EvalSummary);
+    const loops = section(instructionFigures, {
+      attempts: 4,
+      promptStrict: figure(1, 4),
+      promptLoose: figure(2, 4),
+      instructionStrict: figure(3, 8),
+      instructionLoose: figure(4, 8),
+      stuckAnswer: figure(1, 4),
+      stuckThinking: figure(0, 0),
+      hitLimit: figure(1, 4),
+      maxTokens: [8192],
+      sampling: [{ temperature: 0 }],
+    });
     assert.match(loops, /max tokens 8192 · sampling \{&quot;temperature&quot;:0\}/);
     assert.match(loops, /<td>answer stuck repeating<\/td><td class="num">25\.0% [^<]*\(1\/4\)/);
     assert.match(loops, /thinking stuck repeating \(replies with thinking\)<\/td><td class="num">n\/a/);

@@ -4,7 +4,7 @@
  * it reads as it does where it needs one), formatted but not yet escaped. {@link tableHtml} is the
  * one place that turns a view into markup and escapes it.
  */
-import { escapeHtml } from "./html-page.js";
+import { escapeHtml } from "./escape-html.js";
 
 /** One column of a table. */
 export interface TableColumn {

@@ -4,20 +4,17 @@
  * stuck repeating, and the share that hit the token limit, each with its interval, beside the
  * token budgets and sampling the calls ran with (part of the figure). On random weights the
  * constraint accuracies read "—" with their counts; the loop and limit rates stay (behaviour, not
- * scores). Absent without such results.
+ * scores).
  */
-import type { RateFigure } from "../eval/rate-figure.js";
-import type { EvalSummary } from "../eval/summary.js";
-import type { InstructionFollowingSummary } from "../suites/loops/instruction-figures.js";
-import { escapeHtml } from "./html-page.js";
-import { namedNumericColumns, tableHtml } from "./html-table.js";
-import { notAScoreCaption } from "./not-a-score.js";
-import { scoreCell } from "./rate-cell.js";
+import type { RateFigure } from "../../eval/rate-figure.js";
+import { escapeHtml } from "../../html/escape-html.js";
+import { namedNumericColumns, tableHtml } from "../../html/html-table.js";
+import { notAScoreCaption } from "../../html/not-a-score.js";
+import { scoreCell } from "../../html/rate-cell.js";
+import type { InstructionFollowingSummary } from "./instruction-following.js";
 
-/** The section, or "" when the run has no instruction-following results; `noise`: random weights. */
-export function loopsSection(summary: EvalSummary | undefined, noise = false): string {
-  const following = summary?.instructionFollowing as InstructionFollowingSummary | undefined;
-  if (following === undefined) return "";
+/** The section of a run's block; `noise`: random weights. */
+export function instructionsSection(following: InstructionFollowingSummary, noise = false): string {
   // [label, figure, is a score]
   const rows: [string, RateFigure, boolean][] = [
     ["prompt-level, strict", following.promptStrict, true],

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { SampleResult } from "../eval/sample-result.js";
-import { languageSection } from "./language-section.js";
-import type { RunData } from "./run-data.js";
+import { languageFigures } from "./language-figures.js";
+import { languageSummary } from "./language-summary.js";
 
 function result(scenario: string, language: string, passed: boolean): SampleResult {
   const id = language === "en" ? scenario : `${language}:${scenario}`;
@@ -14,21 +14,21 @@ function result(scenario: string, language: string, passed: boolean): SampleResu
   } as unknown as SampleResult;
 }
 
-function run(results: SampleResult[], randomWeights = false): RunData {
-  return { directory: "/runs/x", eval: { results, summary: { randomWeights } } } as unknown as RunData;
+/** The by-language section of a run with these results, as the report asks the figure for it. */
+function section(results: SampleResult[] | undefined, randomWeights = false): string {
+  const block = results === undefined ? undefined : languageSummary(results);
+  return languageFigures.htmlSection?.([{ label: "run", block, randomWeights }]) ?? "";
 }
 
 describe("languageSection", () => {
   it("one row per language: accuracy, interval, and the paired comparison with English", () => {
-    const html = languageSection(
-      run([
-        result("a", "en", true),
-        result("b", "en", true),
-        result("a", "zh", false),
-        result("b", "zh", true),
-        result("a", "hi", true),
-      ]),
-    );
+    const html = section([
+      result("a", "en", true),
+      result("b", "en", true),
+      result("a", "zh", false),
+      result("b", "zh", true),
+      result("a", "hi", true),
+    ]);
     assert.match(html, /<section id="by-language">/);
     const rows = html.match(/<tr><td>[^<]*<\/td>.*?<\/tr>/g) ?? [];
     assert.equal(rows.length, 3);
@@ -47,11 +47,9 @@ describe("languageSection", () => {
   });
 
   it("on random weights shows accuracies, the difference and p as —; counts stay", () => {
-    const html = languageSection(
-      run(
-        [result("a", "en", true), result("b", "en", true), result("a", "zh", false), result("b", "zh", true)],
-        true,
-      ),
+    const html = section(
+      [result("a", "en", true), result("b", "en", true), result("a", "zh", false), result("b", "zh", true)],
+      true,
     );
     const zh = /<tr><td>zh<\/td>(.*?)<\/tr>/.exec(html)?.[1] ?? "";
     const cells = [...zh.matchAll(/<td class="num"(?: title="([^"]*)")?>([^<]*)<\/td>/g)];
@@ -76,7 +74,7 @@ describe("languageSection", () => {
   });
 
   it("is absent for a run without twins in another language", () => {
-    assert.equal(languageSection(run([result("a", "en", true)])), "");
-    assert.equal(languageSection({ directory: "/runs/bench" } as RunData), "");
+    assert.equal(section([result("a", "en", true)]), "");
+    assert.equal(section(undefined), "", "a bench-only run: no eval results");
   });
 });

@@ -2,39 +2,26 @@
  * The knowledge section of report.html (`assistant:knowledge`): for each run (the run, then the
  * runs given with `report --with`), one row per half (made-up local facts, common knowledge) and
  * overall: accuracy, lookup rate, accuracy when the answer was looked up and when it came from
- * memory, with Wilson 95% intervals. Computed from the results, so older summary files show it
- * too. On random weights the accuracies read "—" with their counts (the lookup rate is
+ * memory, with Wilson 95% intervals (older summary files without the block get it computed from
+ * their results: src/report/figure-sections.ts). On random weights the accuracies read "—" with their counts (the lookup rate is
  * behaviour, not a score, and stays). Absent when no run has knowledge samples.
  */
-import {
-  type KnowledgeLookupSummary,
-  knowledgeLookupSummary,
-  type LookupFigures,
-} from "../suites/knowledge/knowledge-figures.js";
-import { namedNumericColumns, tableHtml } from "./html-table.js";
-import { isNoise, notAScoreCaption } from "./not-a-score.js";
-import { rateCell, scoreCell } from "./rate-cell.js";
-import type { RunData } from "./run-data.js";
+import type { FigureOfRun } from "../../eval/suite-figures.js";
+import { namedNumericColumns, tableHtml } from "../../html/html-table.js";
+import { notAScoreCaption } from "../../html/not-a-score.js";
+import { rateCell, scoreCell } from "../../html/rate-cell.js";
+import type { KnowledgeLookupSummary, LookupFigures } from "./knowledge-lookup.js";
 
-/** The run's lookup figures: from its summary, else from its results. */
-export function runKnowledgeLookup(run: RunData): KnowledgeLookupSummary | undefined {
-  if (run.eval === undefined) return undefined;
-  return (
-    (run.eval.summary.knowledgeLookup as KnowledgeLookupSummary | undefined) ??
-    knowledgeLookupSummary(run.eval.results)
-  );
-}
-
-/** The section for `runs` (labels in the same order), or "" when none has knowledge results. */
-export function knowledgeSection(runs: readonly RunData[], labels: readonly string[]): string {
-  const figures = runs.map(runKnowledgeLookup);
+/** The section for `runs`, or "" when none has knowledge results. */
+export function knowledgeSection(runs: readonly FigureOfRun<KnowledgeLookupSummary>[]): string {
+  const figures = runs.map((run) => run.block);
   if (figures.every((item) => item === undefined)) return "";
   const halves: [string, (summary: KnowledgeLookupSummary) => LookupFigures | undefined][] = [
     ["local (made-up facts)", (summary) => summary.local],
     ["common knowledge", (summary) => summary.common],
     ["overall", (summary) => summary.overall],
   ];
-  const noise = runs.map(isNoise);
+  const noise = runs.map((run) => run.randomWeights);
   const rows = figures.flatMap((summary, index) =>
     summary === undefined
       ? []
@@ -45,7 +32,7 @@ export function knowledgeSection(runs: readonly RunData[], labels: readonly stri
             ? []
             : [
                 [
-                  `${labels[index] ?? `run ${index + 1}`}: ${half}`,
+                  `${runs[index]?.label ?? `run ${index + 1}`}: ${half}`,
                   String(item.attempts),
                   scoreCell(item.accuracy, random),
                   rateCell(item.lookupRate),

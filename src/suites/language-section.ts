@@ -2,28 +2,23 @@
  * The by-language section of report.html: for `assistant:stateful` runs with twins in other
  * languages (docs/multilingual.md), one row per language: accuracy with its Wilson 95% interval,
  * and against English over the paired scenarios, both accuracies, the difference in points, the
- * discordant counts and the exact McNemar p-value. Computed from the results, so older runs'
- * summary.json files need no block of their own. On random weights the accuracies, the difference
+ * discordant counts and the exact McNemar p-value (older runs' summary.json files without the
+ * block get it computed from their results: src/report/figure-sections.ts). On random weights the accuracies, the difference
  * and the p-value read "—" (noise); counts stay. Absent when the run has no non-English twin.
  */
-import { languageSummary } from "../suites/language-figures.js";
-import { percent, percentInterval, signedPoints } from "../text/percent.js";
-import { namedNumericColumns, type TableCell, tableHtml } from "./html-table.js";
+import { namedNumericColumns, type TableCell, tableHtml } from "../html/html-table.js";
 import {
-  isNoise,
   notAScoreCaption,
   notAScoreCell,
   notAScoreText,
   pairedNoiseCell,
   randomWeightsNotAScore,
-} from "./not-a-score.js";
-import type { RunData } from "./run-data.js";
+} from "../html/not-a-score.js";
+import { percent, percentInterval, signedPoints } from "../text/percent.js";
+import type { LanguageSummary } from "./language-summary.js";
 
-/** The section's markup, or "" when the run has no results in a language besides English. */
-export function languageSection(run: RunData): string {
-  const summary = run.eval === undefined ? undefined : languageSummary(run.eval.results);
-  if (summary === undefined) return "";
-  const noise = isNoise(run);
+/** The section's markup for a run's block; `noise`: the run has random weights. */
+export function languageSection(summary: LanguageSummary, noise: boolean): string {
   const rows = summary.languages.map((figure): TableCell[] => {
     const pair = figure.paired;
     const paired: TableCell[] =

@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import type { SampleResult } from "../eval/sample-result.js";
-import { researchSection } from "./research-section.js";
-import type { RunData } from "./run-data.js";
+import type { SampleResult } from "../../eval/sample-result.js";
+import { researchSummary } from "./research-figures.js";
+import { researchFigures } from "./research-lines.js";
 
-function run(results: unknown[], randomWeights = false): RunData {
-  return {
-    directory: "/tmp/run",
-    eval: { results: results as SampleResult[], summary: { randomWeights } },
-  } as unknown as RunData;
+/** The research section of a run with these results, as the report asks the figure for it. */
+function section(results: unknown[], randomWeights = false): string {
+  const block = researchSummary(results as SampleResult[]);
+  return researchFigures.htmlSection?.([{ label: "run", block, randomWeights }]) ?? "";
 }
 
 const result = (hops: number, correct: boolean) => ({
@@ -21,7 +20,7 @@ const result = (hops: number, correct: boolean) => ({
 
 describe("research section", () => {
   it("shows all questions and each hop count", () => {
-    const html = researchSection(run([result(2, true), result(3, false), result(3, false)]));
+    const html = section([result(2, true), result(3, false), result(3, false)]);
     assert.match(html, /<section id="research">/);
     assert.match(html, /<td>all<\/td><td class="num">3<\/td><td class="num">33\.3%/);
     assert.match(html, /<td>3 hops<\/td><td class="num">2<\/td><td class="num">0\.0%/);
@@ -30,7 +29,7 @@ describe("research section", () => {
   });
 
   it("on random weights shows accuracy and evidence recall as —, counts and means kept", () => {
-    const html = researchSection(run([result(2, true), result(3, false), result(3, false)], true));
+    const html = section([result(2, true), result(3, false), result(3, false)], true);
     assert.match(
       html,
       /<td>all<\/td><td class="num">3<\/td><td class="num" title="random weights: not a score">— \(1\/3\)<\/td><td class="num" title="random weights: not a score">—<\/td><td class="num">2\.0<\/td>/,
@@ -39,6 +38,6 @@ describe("research section", () => {
   });
 
   it("is absent without research results", () => {
-    assert.equal(researchSection(run([{ suite: "assistant:single", metadata: {} }])), "");
+    assert.equal(section([{ suite: "assistant:single", metadata: {} }]), "");
   });
 });

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { rateFigure } from "../eval/rate-figure.js";
-import type { KnowledgeLookupSummary, LookupFigures } from "../suites/knowledge/knowledge-figures.js";
+import { rateFigure } from "../../eval/rate-figure.js";
+import type { FigureOfRun } from "../../eval/suite-figures.js";
+import type { KnowledgeLookupSummary, LookupFigures } from "./knowledge-lookup.js";
 import { knowledgeSection } from "./knowledge-section.js";
-import type { RunData } from "./run-data.js";
 
 function figures(attempts: number, correct: number, looked: number, correctLooked: number): LookupFigures {
   return {
@@ -15,22 +15,19 @@ function figures(attempts: number, correct: number, looked: number, correctLooke
   };
 }
 
-function run(knowledgeLookup: KnowledgeLookupSummary | undefined, randomWeights = false): RunData {
-  return {
-    directory: "/runs/x",
-    eval: {
-      record: {},
-      results: [],
-      summary: { randomWeights, ...(knowledgeLookup === undefined ? {} : { knowledgeLookup }) },
-    },
-  } as unknown as RunData;
+function run(
+  knowledgeLookup: KnowledgeLookupSummary | undefined,
+  label: string,
+  randomWeights = false,
+): FigureOfRun<KnowledgeLookupSummary> {
+  return { label, block: knowledgeLookup, randomWeights };
 }
 
 describe("knowledge section", () => {
   const lookup = { local: figures(4, 1, 4, 1), common: figures(4, 3, 0, 0), overall: figures(8, 4, 4, 1) };
 
   it("shows each half and overall with intervals", () => {
-    const html = knowledgeSection([run(lookup)], ["model <a>"]);
+    const html = knowledgeSection([run(lookup, "model <a>")]);
     assert.match(html, /<section id="knowledge">/);
     assert.match(html, /model &lt;a&gt;: local \(made-up facts\)/);
     assert.match(html, /model &lt;a&gt;: common knowledge/);
@@ -41,7 +38,7 @@ describe("knowledge section", () => {
   });
 
   it("on random weights shows accuracies as — with their counts; the lookup rate stays", () => {
-    const html = knowledgeSection([run(lookup, true)], ["model"]);
+    const html = knowledgeSection([run(lookup, "model", true)]);
     const common = /<tr><td>model: common knowledge<\/td>(.*?)<\/tr>/.exec(html)?.[1] ?? "";
     const cells = [...common.matchAll(/<td class="num"( title="[^"]*")?>([^<]*)<\/td>/g)];
     assert.deepEqual(
@@ -53,6 +50,6 @@ describe("knowledge section", () => {
   });
 
   it("is absent when no run has knowledge results", () => {
-    assert.equal(knowledgeSection([run(undefined)], ["a"]), "");
+    assert.equal(knowledgeSection([run(undefined, "a")]), "");
   });
 });

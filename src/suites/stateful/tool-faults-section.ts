@@ -2,19 +2,16 @@
  * The report's "Robustness under tool faults" section (`--augment tool-faults`): pass^1 and, with
  * repeats, pass^k of the same scenarios without and with a transient fault, the scenarios the
  * faults broke, and pass^1 by kind of fault. On random weights pass^1 and pass^k read "—" (with
- * counts). Absent without faulted copies.
+ * counts).
  */
-import type { EvalSummary } from "../eval/summary.js";
-import type { ToolFaultSummary } from "../suites/stateful/tool-fault-figures.js";
-import { percent, percentInterval } from "../text/percent.js";
-import { namedNumericColumns, tableHtml } from "./html-table.js";
-import { notAScoreCaption, notAScoreCell } from "./not-a-score.js";
-import { scoreCell } from "./rate-cell.js";
+import { namedNumericColumns, tableHtml } from "../../html/html-table.js";
+import { notAScoreCaption, notAScoreCell } from "../../html/not-a-score.js";
+import { scoreCell } from "../../html/rate-cell.js";
+import { percent, percentInterval } from "../../text/percent.js";
+import type { ToolFaultSummary } from "./tool-fault-summary.js";
 
-/** The section, or "" when the run has no faulted copies; `noise`: the model has random weights. */
-export function toolFaultsSection(summary: EvalSummary | undefined, noise = false): string {
-  const faults = summary?.toolFaults as ToolFaultSummary | undefined;
-  if (faults === undefined) return "";
+/** The section of a run's block; `noise`: the model has random weights. */
+export function toolFaultsSection(faults: ToolFaultSummary, noise = false): string {
   const passHat = faults.passHatK;
   const hat = (figure: { value: number; ci95: [number, number] } | undefined) =>
     figure === undefined

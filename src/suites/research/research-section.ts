@@ -1,22 +1,19 @@
 /**
  * The research section of report.html (`assistant:research`): one row for all questions, then one
  * per hop count, with exact-answer accuracy and its Wilson interval, mean evidence recall, mean
- * searches, fetches and steps, and the share of attempts that fetched a hard negative. The figures
- * are recomputed from the results, so runs stored before the summary had them show it too.
- * On random weights accuracy and evidence recall (scores) read "—". Absent when the run has no
- * research results.
+ * searches, fetches and steps, and the share of attempts that fetched a hard negative (runs stored
+ * before the summary had the block get it computed from their results: src/report/figure-sections.ts).
+ * On random weights accuracy and evidence recall (scores) read "—".
  */
-import { type ResearchFigures, researchSummary } from "../suites/research/research-figures.js";
-import { percent, percentInterval } from "../text/percent.js";
-import { namedNumericColumns, type TableCell, tableHtml } from "./html-table.js";
+import { namedNumericColumns, type TableCell, tableHtml } from "../../html/html-table.js";
 import {
-  isNoise,
   notAScoreCaption,
   notAScoreCell,
   notAScoreText,
   randomWeightsNotAScore,
-} from "./not-a-score.js";
-import type { RunData } from "./run-data.js";
+} from "../../html/not-a-score.js";
+import { percent, percentInterval } from "../../text/percent.js";
+import type { ResearchFigures, ResearchSummary } from "./research-figures.js";
 
 function row(label: string, figures: ResearchFigures, noise: boolean): TableCell[] {
   return [
@@ -33,11 +30,8 @@ function row(label: string, figures: ResearchFigures, noise: boolean): TableCell
   ];
 }
 
-/** The section for `run`, or "" when it has no research results. */
-export function researchSection(run: RunData): string {
-  const summary = researchSummary(run.eval?.results ?? []);
-  if (summary === undefined) return "";
-  const noise = isNoise(run);
+/** The section of a run's block; `noise`: the run has random weights. */
+export function researchSection(summary: ResearchSummary, noise: boolean): string {
   const table = tableHtml({
     id: "research-figures",
     columns: namedNumericColumns("questions", [

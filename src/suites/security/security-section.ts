@@ -8,11 +8,11 @@
  * chance); confirmations per attack stay. Absent when no run has security samples.
  */
 
-import { type Rate, type SecurityFigures, securityFigures } from "../suites/security/security-figures.js";
-import { percent, percentInterval } from "../text/percent.js";
-import { namedNumericColumns, type TableCell, tableHtml } from "./html-table.js";
-import { isNoise, notAScoreCaption, notAScoreText, randomWeightsNotAScore } from "./not-a-score.js";
-import type { RunData } from "./run-data.js";
+import type { FigureOfRun } from "../../eval/suite-figures.js";
+import { namedNumericColumns, type TableCell, tableHtml } from "../../html/html-table.js";
+import { notAScoreCaption, notAScoreText, randomWeightsNotAScore } from "../../html/not-a-score.js";
+import { percent, percentInterval } from "../../text/percent.js";
+import type { Rate, SecurityFigures } from "./security-figures.js";
 
 function rateText(value: Rate | undefined, noise = false): TableCell {
   if (value === undefined || value.n === 0) return "n/a";
@@ -57,14 +57,14 @@ function undecidedCell(harmful: NonNullable<SecurityFigures["harmful"]>, noise: 
   return noise ? { text: joined, title: randomWeightsNotAScore } : joined;
 }
 
-/** The section for `runs` (labels in the same order), or "" when none has security results. */
-export function securitySection(runs: readonly RunData[], labels: readonly string[]): string {
-  const figures = runs.map(runSecurityFigures);
+/** The section for `runs` (each labelled with its settings), or "" when none has security results. */
+export function securitySection(runs: readonly FigureOfRun<SecurityFigures>[]): string {
+  const figures = runs.map((run) => run.block);
   if (figures.every((item) => item === undefined)) return "";
-  const noise = runs.map(isNoise);
+  const noise = runs.map((run) => run.randomWeights);
   const runLabel = (index: number) => {
     const item = figures[index];
-    return `${labels[index] ?? `run ${index + 1}`} (guards ${item?.guards ?? "on"}, --confirm ${item?.confirm ?? "user"})`;
+    return `${runs[index]?.label ?? `run ${index + 1}`} (guards ${item?.guards ?? "on"}, --confirm ${item?.confirm ?? "user"})`;
   };
   const parts: string[] = [];
   if (figures.some((item) => item?.injection !== undefined))
@@ -136,14 +136,4 @@ export function securitySection(runs: readonly RunData[], labels: readonly strin
 <h2>Security</h2>
 ${parts.join("\n")}
 </section>`;
-}
-
-/** The figures of a run directory's eval. */
-function runSecurityFigures(run: RunData): SecurityFigures | undefined {
-  if (run.eval === undefined) return undefined;
-  const settings = run.eval.record.settings;
-  return securityFigures(run.eval.results, {
-    ...(settings.guards === undefined ? {} : { guards: settings.guards }),
-    ...(settings.confirm === undefined ? {} : { confirm: settings.confirm }),
-  });
 }
