@@ -5,7 +5,14 @@
  * which always answers in text and never calls a tool. Both return parsed parts directly, so no
  * format's parser stands between a solution and its scorer.
  */
-import type { BackendInfo, GenerateRequest, GenerateResult, ModelBackend } from "../backend/model-backend.js";
+import type {
+  BackendInfo,
+  GenerateOptions,
+  GenerateRequest,
+  GenerateResult,
+  ModelBackend,
+} from "../backend/model-backend.js";
+import { EdgecallError } from "../errors.js";
 import type { ContentPart } from "../messages.js";
 import type { ReferenceOutput, Sample } from "./suite.js";
 
@@ -23,6 +30,11 @@ function result(parts: ContentPart[], rawText: string, cutOff = false): Generate
   };
 }
 
+/** Rejects a call whose signal has fired: both models answer at once, so only before they start. */
+function refuseAborted(options: GenerateOptions | undefined): void {
+  if (options?.signal?.aborted) throw new EdgecallError("aborted", "generation aborted by the caller");
+}
+
 function baseName(sampleId: string | undefined): string {
   return (sampleId ?? "").replace(/#user$/, "");
 }
@@ -37,7 +49,8 @@ export function referenceBackend(
   const info: BackendInfo = { backend: "reference", model: "reference solutions", format: "json" };
   return {
     info,
-    async generate(request: GenerateRequest): Promise<GenerateResult> {
+    async generate(request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult> {
+      refuseAborted(options);
       const id = baseName(request.sampleId);
       const sample = bySample.get(id);
       const outputs = sample === undefined ? [] : (referenceOf(sample) ?? []);
@@ -68,7 +81,8 @@ export function referenceBackend(
 export function nullBackend(): ModelBackend {
   return {
     info: { backend: "null", model: "null model (text only)", format: "json" },
-    async generate(): Promise<GenerateResult> {
+    async generate(_request: GenerateRequest, options?: GenerateOptions): Promise<GenerateResult> {
+      refuseAborted(options);
       return result([{ type: "text", text: nullModelReply }], nullModelReply);
     },
     async close() {
