@@ -4,7 +4,7 @@ import { bfclAggregateLines } from "../bfcl/aggregate-lines.js";
 import { type BfclAggregate, type BfclCategoryScore, bfclAggregates } from "../bfcl/aggregates.js";
 import { bfclCategorySize } from "../bfcl/category-sizes.js";
 import type { SuiteFigures } from "../eval/suite-figures.js";
-import { randomWeightsNotAScore } from "../eval/summary-table.js";
+import { randomWeightsNotAScore } from "../text/not-a-score.js";
 
 /**
  * What a category summary gives this computation (its shape without BFCL's entry count); `scored`
