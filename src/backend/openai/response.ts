@@ -217,6 +217,9 @@ export function completionExtras(body: Record<string, unknown>): Record<string, 
   if (typeof body.model === "string") extras.serverModel = body.model;
   if (typeof body.system_fingerprint === "string") extras.systemFingerprint = body.system_fingerprint;
   if (isPlainObject(body.timings)) extras.serverTimings = body.timings;
+  // `edgecall serve` reports its own timing in its `edgecall` extension (bench reads it).
+  if (isPlainObject(body.edgecall) && isPlainObject(body.edgecall.timing))
+    extras.edgecallTiming = body.edgecall.timing;
   return extras;
 }
 

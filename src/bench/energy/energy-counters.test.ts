@@ -173,9 +173,9 @@ describe("energy counters (fake sysfs)", () => {
     rmSync(join(root, "class/powercap/intel-rapl:0/energy_uj"));
     window.start();
     assert.match((window.finish(1) as { reason: string }).reason, /a read failed/);
-    assert.deepEqual(new TestEnergyWindow({ meter: undefined, unavailable: [] }).finish(1), {
+    assert.deepEqual(new TestEnergyWindow({ meter: undefined, unavailable: ["RAPL: none"] }).finish(1), {
       source: null,
-      reason: "not available",
+      reason: "not available: RAPL: none",
     });
   });
 });

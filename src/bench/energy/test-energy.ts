@@ -64,7 +64,7 @@ export class TestEnergyWindow {
   /** The test's energy for `tokens` tokens of timed runs. */
   finish(tokens: number): TestEnergy {
     const meter = this.choice.meter;
-    if (!meter) return { source: null, reason: "not available" };
+    if (!meter) return { source: null, reason: `not available: ${this.choice.unavailable.join("; ")}` };
     const after = meter.sample();
     if (this.before === undefined || after === undefined)
       return { source: null, reason: `${meter.label}: a read failed during the test` };

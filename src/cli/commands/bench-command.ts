@@ -12,6 +12,7 @@ import {
   refuseBrowserOnlyOptions,
 } from "../../bench/browser/browser-only-options.js";
 import { runBench } from "../../bench/run-bench.js";
+import { isServerModel } from "../../bench/server/server-bench-options.js";
 import { countNoun } from "../../text/count-noun.js";
 import { formatDuration } from "../../text/duration.js";
 import { ProgressLine } from "../../text/progress-line.js";
@@ -26,6 +27,10 @@ export async function benchCommand(options: BenchCommandOptions & BrowserOnlyOpt
     return benchBrowserCommand(options);
   }
   refuseBrowserOnlyOptions(options);
+  if (isServerModel(options.model)) {
+    const { benchServerCommand } = await import("./bench-server-command.js");
+    return benchServerCommand(options);
+  }
   const plan = parseBenchOptions(options);
   const idle = await idleCores();
   const most = Math.max(...plan.threads);
