@@ -138,7 +138,10 @@ export function registerModelCommands(program: Command): void {
     .description(
       "load time, time to first token, prefill/decode tokens/s, peak and context memory of a model",
     )
-    .option("--model <spec>", "a .gguf file, hf:OWNER/REPO[:QUANT|/FILE.gguf], or demo (random weights)")
+    .option(
+      "--model <spec>",
+      "a .gguf file, hf:OWNER/REPO[:QUANT|/FILE.gguf], demo (random weights), or a server: openai:URL#MODEL, llama-server:URL",
+    )
     .option("--shape <preset>", "a preset shape, synthesised once with random weights (e.g. qwen3.5-0.8b)")
     .option("--arch <arch>", "llama | qwen3 | qwen35 | lfm2 | gemma3 (for --shape tiny)")
     .option(
