@@ -6,6 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { categoryHealth, healthOf } from "../eval/category-health.js";
 import { jsonReporter } from "../eval/json-reporter.js";
 import type { ReportedRun } from "../eval/reporter.js";
+import type { SuiteFigures } from "../eval/suite-figures.js";
 import { renderSummaryTable } from "../eval/summary-table.js";
 import { terminalReporter } from "../eval/terminal-reporter.js";
 import { htmlReporter } from "./html-reporter.js";
@@ -34,6 +35,24 @@ describe("the reporters over one run", () => {
     };
   });
   after(() => rmSync(root, { recursive: true, force: true }));
+
+  it("a suite's own figure reaches the terminal and the page with no change to eval or report", () => {
+    // A figure of a suite outside the shipped set: its block, its lines and its section are its own.
+    const ownFigure: SuiteFigures<{ kept: number }> = {
+      key: "ownFigure",
+      summarise: ({ results }) => ({ kept: results.length }),
+      terminalLines: (block) => [`own figure: kept ${block.kept}`],
+      htmlSection: (runs) => `<section id="own-figure">own section ${runs[0]?.block?.kept}</section>`,
+    };
+    const summary = { ...run.summary, ownFigure: { kept: 7 } };
+    const withOwn: ReportedRun = { ...run, summary, figures: [ownFigure] };
+    assert.match(terminalReporter({ color: false }).report(withOwn).text ?? "", /own figure: kept 7/);
+    assert.match(
+      htmlReporter.report(withOwn).files[0]?.text ?? "",
+      /<section id="own-figure">own section 7</,
+    );
+    assert.doesNotMatch(htmlReporter.report(run).files[0]?.text ?? "", /own-figure/);
+  });
 
   it("json: results.jsonl and summary.json byte for byte as the run directory holds them", () => {
     const output = jsonReporter.report(run);

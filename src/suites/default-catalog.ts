@@ -17,41 +17,23 @@ import { EdgecallError } from "../errors.js";
 import type { SuiteCatalog } from "../eval/suite-catalog.js";
 import { type AssistantSuiteName, createAssistantSuite } from "./assistant-suite.js";
 import { agenticGroups, agenticSuiteNames, createBfclAgenticSuite } from "./bfcl-agentic-suite.js";
-import { bfclFigures } from "./bfcl-figures.js";
 import { createBfclMultiTurnSuite, multiTurnSuiteNames } from "./bfcl-multi-turn-suite.js";
 import { bfclSuiteOptionsOf, checkBfclOptions, isBfclSuiteName } from "./bfcl-options.js";
 import { createBfclSuite } from "./bfcl-suite.js";
-import { knowledgeFigures } from "./knowledge/knowledge-figures.js";
 import { createKnowledgeSuite, knowledgeSuiteName } from "./knowledge/knowledge-suite.js";
-import { languageFigures } from "./language-figures.js";
-import { instructionFigures } from "./loops/instruction-figures.js";
 import { createInstructionsSuite, loopsInstructionsSuiteName } from "./loops/instructions-suite.js";
 import {
   createShippedPolicySuite,
   isPolicySuiteName,
   policySuiteNames,
 } from "./policy/shipped-policy-suites.js";
-import { researchFigures } from "./research/research-lines.js";
 import { createResearchSuite, researchSuiteName } from "./research/research-suite.js";
 import { createHarmfulSuite, harmfulSuiteName } from "./security/harmful-suite.js";
 import { createInjectionSuite, injectionOptionsOf, injectionSuiteName } from "./security/injection-suite.js";
-import { harmfulFigures, securityFiguresOfRun } from "./security/security-text.js";
+import { shippedFigures } from "./shipped-figures.js";
 import { augmentationsOf } from "./stateful/augment.js";
 import { createStatefulSuite, statefulSuiteName } from "./stateful/stateful-suite.js";
-import { toolFaultFigures } from "./stateful/tool-fault-figures.js";
 import { createTracesSuite, isTracesSuiteName } from "./traces/traces-suite.js";
-
-/** Every kind of figure the shipped suites add, in the order the terminal prints them. */
-const shippedFigures = [
-  bfclFigures,
-  languageFigures,
-  instructionFigures,
-  toolFaultFigures,
-  knowledgeFigures,
-  researchFigures,
-  securityFiguresOfRun,
-  harmfulFigures,
-] as const;
 
 /** Assistant suite names, in report order. */
 export const assistantSuiteNames = ["assistant:single", "assistant:irrelevance", statefulSuiteName] as const;
