@@ -34,8 +34,10 @@ export interface BenchData {
   description: string | null;
   quantisation: string | null;
   device: string | null;
-  loadMs: number;
-  peakRssBytes: number;
+  /** Null for a bench of a server (nothing was loaded here). */
+  loadMs: number | null;
+  /** Null for a bench of a server (its memory is not this process's). */
+  peakRssBytes: number | null;
   randomWeights: boolean;
   tests: BenchTestData[];
   /** `bench --browser`'s figures of the visiting browser (in-browser WebAssembly), when stored. */
@@ -63,8 +65,9 @@ export function parseBench(path: string, value: unknown): BenchData {
     throw new EdgecallError("invalid-json", `${path}: not a bench document (${field})`, { subject: path });
   };
   if (!isObject(value)) return fail("not an object");
-  if (typeof value.loadMs !== "number") fail("loadMs must be a number");
-  if (typeof value.peakRssBytes !== "number") fail("peakRssBytes must be a number");
+  if (typeof value.loadMs !== "number" && value.loadMs !== null) fail("loadMs must be a number or null");
+  if (typeof value.peakRssBytes !== "number" && value.peakRssBytes !== null)
+    fail("peakRssBytes must be a number or null");
   if (!Array.isArray(value.results)) fail("results must be an array");
   const model = isObject(value.model) ? value.model : {};
   const backend = isObject(value.backend) ? value.backend : {};
@@ -101,8 +104,8 @@ export function parseBench(path: string, value: unknown): BenchData {
         : description,
     quantisation: text(model.quantisation),
     device: text(backend.device) ?? text(value.device),
-    loadMs: value.loadMs as number,
-    peakRssBytes: value.peakRssBytes as number,
+    loadMs: value.loadMs as number | null,
+    peakRssBytes: value.peakRssBytes as number | null,
     randomWeights: value.randomWeights === true || model.randomWeights === true,
     tests,
     ...(browser === null ? {} : { browser }),

@@ -76,7 +76,13 @@ function speedCells(model: ComparedModel): string[] {
     model.memory?.peakRssBytes ? formatBytes(model.memory.peakRssBytes) : "n/a",
     prefill ? `${prefill.test} ${median(prefill.test)}` : "-",
     decodeTest ? `${decodeTest.test} ${median(decodeTest.test)}` : "-",
-    bench ? formatBytes(bench.peakRssBytes) : typeof model.bench === "string" ? "not measured" : "-",
+    bench
+      ? bench.peakRssBytes === null
+        ? "n/a"
+        : formatBytes(bench.peakRssBytes)
+      : typeof model.bench === "string"
+        ? "not measured"
+        : "-",
   ];
 }
 
