@@ -3,8 +3,13 @@
  * `<tool_call>{"name": ..., "arguments": {...}}</tool_call>` (the Hermes / Qwen3 syntax), reasoning
  * `<think>...</think>`. Its parser never throws, like the real ones.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { ToolCallFormat } from "../formats/tool-call-format.js";
 import type { ContentPart, ToolCall } from "../messages.js";
+import type { ScriptedReply } from "./conformance/conformance-harness.test-support.js";
+import type { ModelBackend } from "./model-backend.js";
+import { createReplayBackend } from "./replay-backend.js";
 
 const BLOCK = /<think>([\s\S]*?)<\/think>|<tool_call>([\s\S]*?)(<\/tool_call>|$)/g;
 
@@ -65,3 +70,22 @@ export const stubToolCallFormat: ToolCallFormat = {
     return parts;
   },
 };
+
+/**
+ * A replay backend answering `replies` in order, in the stub format (written to `directory/name.jsonl`),
+ * each reply taking the longest `delayMs` asked: the scripted model of the conformance harnesses
+ * that serve over HTTP (serve, fleet).
+ */
+export function scriptedReplay(
+  directory: string,
+  name: string,
+  replies: readonly ScriptedReply[],
+): ModelBackend {
+  const path = join(directory, `${name}.jsonl`);
+  const lines = replies.map((reply) =>
+    JSON.stringify({ output: renderStubReply(reply.text ?? "", reply.toolCalls) }),
+  );
+  writeFileSync(path, `${lines.join("\n")}\n`);
+  const delayMs = Math.max(0, ...replies.map((reply) => reply.delayMs ?? 0));
+  return createReplayBackend({ path, format: stubToolCallFormat, delayMs });
+}

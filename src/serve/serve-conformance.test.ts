@@ -4,36 +4,28 @@
  * backend, so every check (text, calls, multi-turn, abort in flight, streaming) crosses the wire
  * both ways.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   type ConformanceHarness,
   runBackendConformance,
-  type ScriptedReply,
 } from "../backend/backend-conformance.test-support.js";
 import type { ModelBackend } from "../backend/model-backend.js";
 import { createOpenAICompatibleBackend } from "../backend/openai/backend.js";
-import { createReplayBackend } from "../backend/replay-backend.js";
-import { renderStubReply, stubToolCallFormat } from "../backend/replay-stub-format.test-support.js";
+import { scriptedReplay, stubToolCallFormat } from "../backend/replay-stub-format.test-support.js";
 import { createOpenAIServerApp, startOpenAIServer } from "./openai-server.js";
-
-function replayOf(directory: string, name: string, replies: readonly ScriptedReply[]): ModelBackend {
-  const path = join(directory, `${name}.jsonl`);
-  const lines = replies.map((reply) =>
-    JSON.stringify({ output: renderStubReply(reply.text ?? "", reply.toolCalls) }),
-  );
-  writeFileSync(path, `${lines.join("\n")}\n`);
-  const delayMs = Math.max(0, ...replies.map((reply) => reply.delayMs ?? 0));
-  return createReplayBackend({ path, format: stubToolCallFormat, delayMs });
-}
 
 for (const streamed of [false, true]) {
   runBackendConformance(
     `edgecall serve${streamed ? " (client streams)" : ""}`,
     async (): Promise<ConformanceHarness> => {
       const directory = mkdtempSync(join(tmpdir(), "edgecall-serve-conformance-"));
-      let current = replayOf(directory, "default", [{ text: "Sure." }, { text: "Sure." }, { text: "Sure." }]);
+      let current = scriptedReplay(directory, "default", [
+        { text: "Sure." },
+        { text: "Sure." },
+        { text: "Sure." },
+      ]);
       const served: ModelBackend[] = [current];
       // The server's backend follows the harness's latest script.
       const switching: ModelBackend = {
@@ -57,7 +49,7 @@ for (const streamed of [false, true]) {
       return {
         backend: client,
         script: async (replies) => {
-          current = replayOf(directory, `script-${++scripts}`, replies);
+          current = scriptedReplay(directory, `script-${++scripts}`, replies);
           served.push(current);
           return client;
         },

@@ -3,34 +3,23 @@
  * from one shared replay script (so the script's order holds whichever server a call goes to), and
  * the fleet spreads the suite's calls over them through edgecall's own OpenAI-compatible clients.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createOpenAIServerApp, startOpenAIServer } from "../../serve/openai-server.js";
-import {
-  type ConformanceHarness,
-  runBackendConformance,
-  type ScriptedReply,
-} from "../backend-conformance.test-support.js";
+import { type ConformanceHarness, runBackendConformance } from "../backend-conformance.test-support.js";
 import type { ModelBackend } from "../model-backend.js";
 import { createOpenAICompatibleBackend } from "../openai/backend.js";
-import { createReplayBackend } from "../replay-backend.js";
-import { renderStubReply, stubToolCallFormat } from "../replay-stub-format.test-support.js";
+import { scriptedReplay, stubToolCallFormat } from "../replay-stub-format.test-support.js";
 import { createFleetBackend } from "./fleet-backend.js";
-
-function replayOf(directory: string, name: string, replies: readonly ScriptedReply[]): ModelBackend {
-  const path = join(directory, `${name}.jsonl`);
-  const lines = replies.map((reply) =>
-    JSON.stringify({ output: renderStubReply(reply.text ?? "", reply.toolCalls) }),
-  );
-  writeFileSync(path, `${lines.join("\n")}\n`);
-  const delayMs = Math.max(0, ...replies.map((reply) => reply.delayMs ?? 0));
-  return createReplayBackend({ path, format: stubToolCallFormat, delayMs });
-}
 
 runBackendConformance("fleet (two edgecall serve)", async (): Promise<ConformanceHarness> => {
   const directory = mkdtempSync(join(tmpdir(), "edgecall-fleet-conformance-"));
-  let current = replayOf(directory, "default", [{ text: "Sure." }, { text: "Sure." }, { text: "Sure." }]);
+  let current = scriptedReplay(directory, "default", [
+    { text: "Sure." },
+    { text: "Sure." },
+    { text: "Sure." },
+  ]);
   const served: ModelBackend[] = [current];
   // Both servers answer from the harness's latest script, one position for the two.
   const switching: ModelBackend = {
@@ -62,7 +51,7 @@ runBackendConformance("fleet (two edgecall serve)", async (): Promise<Conformanc
   return {
     backend: fleet,
     script: async (replies) => {
-      current = replayOf(directory, `script-${++scripts}`, replies);
+      current = scriptedReplay(directory, `script-${++scripts}`, replies);
       served.push(current);
       return fleet;
     },

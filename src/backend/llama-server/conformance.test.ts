@@ -30,20 +30,8 @@ else
     async (): Promise<ConformanceHarness> => {
       const scratch = mkdtempSync(join(tmpdir(), "edgecall-llama-server-conformance-"));
       const model = await synthesizeGguf({
-        shape: {
-          arch: "qwen3",
-          vocabSize: 1536,
-          embeddingLength: 128,
-          blockCount: 2,
-          feedForwardLength: 384,
-          headCount: 4,
-          headCountKv: 2,
-          keyLength: 32,
-          ropeFreqBase: 1e6,
-          rmsEpsilon: 1e-6,
-          contextLength: 4096,
-          tiedEmbeddings: true,
-        },
+        arch: "qwen3",
+        preset: "tiny",
         quant: "q8_0",
         outputPath: join(scratch, "tiny.gguf"),
         seed: 1,
