@@ -170,12 +170,13 @@ describe("edgecall export --as rewards and edgecall reward", () => {
     // One line in, one line out, before stdin ends.
     assert.deepEqual(await ask(JSON.stringify({ id: ids[0]!.id, completion: rightWeather })), {
       id: ids[0]!.id,
+      reward: 1,
       score: 1,
       passed: true,
       explanation: "matches the recorded calls",
     });
     const text = await ask(JSON.stringify({ id: ids[1]!.id, completion: rightWeather }));
-    assert.deepEqual([text.score, text.passed, text.errorType], [0, false, "text:called"]);
+    assert.deepEqual([text.reward, text.score, text.passed, text.errorType], [0, 0, false, "text:called"]);
     const unknown = await ask(JSON.stringify({ id: "nope", completion: "x" }));
     assert.match(String(unknown.error), /line 3: no sample "nope"/);
     const bad = await ask("{oops");
