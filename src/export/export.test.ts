@@ -87,7 +87,7 @@ describe("edgecall export --as rewards and edgecall reward", () => {
     const module = (await import(pathToFileURL(moved).href)) as {
       reward: (
         input: Record<string, unknown>,
-      ) => Promise<{ score: number; passed: boolean; explanation: string }>;
+      ) => Promise<{ reward: number; score: number; passed: boolean; explanation: string }>;
     };
     const right = await module.reward({ id: ids[0]!.id, completion: rightWeather });
     assert.deepEqual([right.score, right.passed], [1, true]);
@@ -123,12 +123,12 @@ describe("edgecall export --as rewards and edgecall reward", () => {
       { role: "assistant", content: "Do not disturb is on." },
     ];
     const done = await module.reward({ id: "stateful_single_dnd", messages: dnd });
-    assert.deepEqual([done.score, done.passed], [1, true], done.explanation);
+    assert.deepEqual([done.reward, done.score, done.passed], [1, 1, true], done.explanation);
     const claimed = await module.reward({
       id: "stateful_single_dnd",
       messages: [dnd[0], { role: "assistant", content: "Done!" }],
     });
-    assert.deepEqual([claimed.score, claimed.passed], [0, false]);
+    assert.deepEqual([claimed.reward, claimed.score, claimed.passed], [0, 0, false]);
   });
 
   it("notes when the module's folder cannot reach the edgecall package", async () => {
@@ -147,7 +147,7 @@ describe("edgecall export --as rewards and edgecall reward", () => {
     assert.match(stderr, /imports the "edgecall" package, which is not installed in its folder or above/);
   });
 
-  it("answers each stdin line on stdout as it comes, as a trainer's subprocess", async () => {
+  it("answers each stdin line on stdout as it comes, as a trainer's subprocess", async (context) => {
     const main = fileURLToPath(new URL("../cli/main.ts", import.meta.url));
     const child = spawn(
       process.execPath,
@@ -156,6 +156,10 @@ describe("edgecall export --as rewards and edgecall reward", () => {
         stdio: ["pipe", "pipe", "pipe"],
       },
     );
+    // A failed assertion must not leave the subprocess waiting on stdin (the test file would never exit).
+    context.after(() => {
+      if (child.exitCode === null && child.signalCode === null) child.kill();
+    });
     let stderr = "";
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
@@ -200,14 +204,14 @@ describe("edgecall export --as rewards and edgecall reward", () => {
         messages: [user, call, { role: "assistant", content: "On." }],
       }),
     );
-    assert.deepEqual([done.score, done.passed], [1, true], String(done.explanation));
+    assert.deepEqual([done.reward, done.score, done.passed], [1, 1, true], String(done.explanation));
     const claimed = await ask(
       JSON.stringify({
         id: "stateful_single_dnd",
         messages: [user, { role: "assistant", content: "Done!" }],
       }),
     );
-    assert.deepEqual([claimed.score, claimed.passed], [0, false]);
+    assert.deepEqual([claimed.reward, claimed.score, claimed.passed], [0, 0, false]);
     const shape = await ask(JSON.stringify({ id: "stateful_single_dnd", messages: [{ role: "robot" }] }));
     assert.match(String(shape.error), /^line 7: messages\[0\]\.role must be/);
     child.stdin.end();
