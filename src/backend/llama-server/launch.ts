@@ -35,13 +35,20 @@ export interface LlamaServerLaunch {
   readyTimeoutMs?: number;
 }
 
+/** How long a stopped llama-server may take to exit on SIGTERM before it is killed. */
+export const stopGraceMs = 5_000;
+
 /** A running llama-server. */
 export interface RunningLlamaServer {
   /** `http://127.0.0.1:<port>` (the OpenAI API is under `/v1`). */
   root: string;
   /** The last 4000 characters it wrote to stderr (its log). */
   logTail(): string;
-  /** Stops it (SIGTERM) and waits for it to exit. Idempotent. */
+  /**
+   * Stops it (SIGTERM, then SIGKILL after {@link stopGraceMs} if it has not exited: a llama-server
+   * whose client hung up mid-request can wait on that request forever) and waits for it to exit.
+   * Idempotent.
+   */
   stop(): Promise<void>;
 }
 
@@ -100,7 +107,16 @@ export async function startLlamaServer(launch: LlamaServerLaunch): Promise<Runni
     stop() {
       stopped ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-        await exited;
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<"late">((resolve) => {
+          timer = setTimeout(() => resolve("late"), stopGraceMs);
+        });
+        const outcome = await Promise.race([exited.then(() => "exited" as const), grace]);
+        clearTimeout(timer);
+        if (outcome === "late") {
+          child.kill("SIGKILL");
+          await exited;
+        }
       })();
       return stopped;
     },
